@@ -1,0 +1,10 @@
+// `npm run bench`: every benchmark prints its figures as ratios to a baseline run alongside.
+import { startupBench } from './startup/startup-bench.ts';
+
+const BENCHES: Record<string, () => Promise<void>> = { startup: startupBench };
+
+const only = process.argv.slice(2);
+for (const [name, bench] of Object.entries(BENCHES)) {
+  if (only.length && !only.includes(name)) continue;
+  await bench();
+}

@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export interface Timed {
+  ms: number;
+}
+
+/** Resident memory of a process in MiB, from /proc (Linux). */
+export function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/**
+ * Spawns a Node script and resolves when its output matches `ready`, with the time taken and
+ * the child still running (the caller stops it).
+ */
+export function spawnUntil(args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const done = new Promise<Timed>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (ready.test(out)) resolve({ ms: performance.now() - started });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited with ${code} before ready:\n${out}`)));
+  });
+  return { child, done };
+}
+
+export function stop(child: ReturnType<typeof spawn>): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+export function fmt(n: number, digits = 0): string {
+  return n.toFixed(digits);
+}

@@ -1,0 +1,16 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadConfig, startServer, type RunningServer } from '../../server/src/index.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The whole app as `npm start` runs it (the real supabase/ project with its seed, the built
+ * web app) on a free port, with a fresh in-memory database.
+ */
+export async function startAppServer(): Promise<RunningServer> {
+  const web = `${ROOT}web/dist`;
+  if (!existsSync(`${web}/index.html`)) throw new Error('e2e: web/dist is missing; run `npm run build -w web` first');
+  const config = loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: '0', logLevel: 'warn' }, {});
+  return startServer(config);
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type ConfigFlags } from '../config/load-config.ts';
+import { runStart } from './start-command.ts';
+import { runMigrate, runReset, runSeed } from './db-commands.ts';
+
+const USAGE = `usage: gather-server <command> [options]
+
+commands:
+  start       apply migrations, seed on first start, serve the APIs and the web app
+  migrate     apply pending migrations and exit
+  seed        run <project>/seed.sql again and exit
+  reset       empty the database, then bootstrap, migrate and seed
+  gen types   write TypeScript types for the database (not available yet)
+
+options (each also an environment variable):
+  --project DIR     Supabase project folder            GATHER_PROJECT   (supabase)
+  --port N          port to listen on                  GATHER_PORT      (54321)
+  --host H          address to listen on               GATHER_HOST      (127.0.0.1)
+  --db VALUE        folder | memory | postgres://…     GATHER_DB, DATABASE_URL (.data/db)
+  --storage VALUE   folder | s3://…                    GATHER_STORAGE   (.data/storage)
+  --web DIR         built web app to serve at /        GATHER_WEB
+  --log-level L     fatal|error|warn|info|debug|trace|silent  GATHER_LOG_LEVEL (info)`;
+
+const OPTIONS = {
+  project: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  db: { type: 'string' },
+  storage: { type: 'string' },
+  web: { type: 'string' },
+  'log-level': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function fail(message: string): never {
+  console.error(`error: ${message.replaceAll('\n', '\n       ')}`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: process.argv.slice(2), options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    fail(`${(err as Error).message}\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  const command = positionals.join(' ');
+  if (values.help || command === '' || command === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const { help: _help, 'log-level': logLevel, ...rest } = values;
+  const flags: ConfigFlags = { ...rest, ...(logLevel ? { logLevel } : {}) } as ConfigFlags;
+  let config;
+  try {
+    config = loadConfig(flags);
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+  switch (command) {
+    case 'start':
+      return runStart(config);
+    case 'migrate':
+      return runMigrate(config);
+    case 'seed':
+      return runSeed(config);
+    case 'reset':
+      return runReset(config);
+    case 'gen types':
+      fail('gen types is not available yet');
+    default:
+      fail(`unknown command "${command}"\n${USAGE}`);
+  }
+}
+
+main().catch((err: Error) => fail(err.message));

@@ -1,0 +1,94 @@
+import pg from 'pg';
+import type { Db, NotifyHandler, Queryable, QueryResult, RequestContext } from './db-types.ts';
+import { applyRequestContext } from './request-settings.ts';
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      const r = await client.query(sql, params as unknown[]);
+      return { rows: r.rows as T[], affectedRows: r.rowCount ?? 0, fields: r.fields };
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  };
+}
+
+/**
+ * PostgreSQL through a pg pool. LISTEN uses one dedicated connection shared by all channels,
+ * so notifications sent by any server instance reach every instance.
+ */
+export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: 'gather-server' });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  await pool.query('select 1'); // fail fast with the driver's own message on a bad URL
+
+  const handlers = new Map<string, Set<NotifyHandler>>();
+  let listener: pg.Client | undefined;
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const c = new pg.Client({ connectionString: url, application_name: 'gather-server-listen' });
+    c.on('error', () => {});
+    c.on('notification', (msg) => {
+      for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? '');
+    });
+    await c.connect();
+    listener = c;
+    return c;
+  }
+
+  async function inTransaction<T>(fn: (tx: Queryable) => Promise<T>, ctx?: RequestContext): Promise<T> {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const tx = wrap(client);
+      if (ctx) await applyRequestContext(tx, ctx);
+      const out = await fn(tx);
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  const base = wrap(pool);
+  return {
+    kind: 'postgres',
+    query: base.query,
+    exec: base.exec,
+    transaction: (fn) => inTransaction(fn),
+    asRole: (ctx, fn) => inTransaction(fn, ctx),
+    async listen(channel, handler) {
+      const c = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          await c.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        }
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    async close() {
+      await listener?.end().catch(() => {});
+      listener = undefined;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config/config-schema.ts';
+import type { Db } from './db/db-types.ts';
+import { openDb } from './db/open-db.ts';
+import { loadApiRoles, prepareDatabase, type PreparedDatabase } from './db/prepare-database.ts';
+import { resolveApiKeys, type ApiKeys } from './http/api-keys.ts';
+import { createHttpServer, type ApiModule } from './http/create-http-server.ts';
+import { restModule } from './rest/rest-module.ts';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  config: Config;
+  db: Db;
+  keys: ApiKeys;
+  app: FastifyInstance;
+  prepared: PreparedDatabase;
+  /** Stops accepting, finishes in-flight requests, then closes the database cleanly. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Use this database instead of opening `config.dbTarget` (tests share a prepared one). */
+  db?: Db;
+  /** Load `seed.sql` on first start (default true). */
+  seed?: boolean;
+}
+
+const MODULES: ApiModule[] = [{ prefix: '/rest/v1', plugin: restModule }];
+
+export class PortInUseError extends Error {}
+
+export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  const db = opts.db ?? (await openDb(config.dbTarget));
+  let app: FastifyInstance | undefined;
+  try {
+    const prepared = await prepareDatabase(db, config, { seed: opts.seed });
+    const keys = await resolveApiKeys(config);
+    const roles = await loadApiRoles(db);
+    app = await createHttpServer({ config, db, keys, roles }, MODULES);
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+        throw new PortInUseError(`port ${config.port} on ${config.host} is already in use (pass --port to choose another)`);
+      }
+      throw err;
+    }
+    const addr = app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : config.port;
+    const server = app;
+    return {
+      url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
+      port,
+      config,
+      db,
+      keys,
+      app,
+      prepared,
+      async close() {
+        await server.close();
+        if (!opts.db) await db.close();
+      },
+    };
+  } catch (err) {
+    await app?.close().catch(() => {});
+    if (!opts.db) await db.close().catch(() => {});
+    throw err;
+  }
+}

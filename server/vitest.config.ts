@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    // One worker, shared module state: a PGlite instance costs 300–700 MiB and seconds to
+    // create, so test files share one prepared template (see test/helpers/test-db.ts).
+    fileParallelism: false,
+    isolate: false,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});

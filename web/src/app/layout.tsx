@@ -1,0 +1,39 @@
+import { Suspense } from "react";
+import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+export function AppLayout() {
+  // Lazy routes keep the previous page on screen while their chunk downloads; say so.
+  const isNavigating = useNavigation().state !== "idle";
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-background font-medium text-foreground shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-50 focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      {isNavigating && (
+        <div className="fixed right-4 top-4 z-40 rounded-full bg-background p-1 shadow-md">
+          <Spinner label="Loading page…" />
+        </div>
+      )}
+      <main
+        id="main"
+        tabIndex={-1}
+        aria-busy={isNavigating}
+        className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none"
+      >
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { PageSpinner } from "@/components/ui/spinner";
+import { AppLayout } from "./layout";
+import { RouteErrorPage } from "./route-error-page";
+
+// Every page is its own chunk: `lazy` imports it on first visit.
+export const pageRoutes: RouteObject[] = [
+  {
+    index: true,
+    lazy: async () => ({
+      Component: (await import("@/features/discover/discover-page")).DiscoverPage,
+    }),
+  },
+  {
+    path: "auth/sign-in",
+    lazy: async () => ({
+      Component: (await import("@/features/auth/sign-in-page")).SignInPage,
+    }),
+  },
+  {
+    path: "*",
+    lazy: async () => ({ Component: (await import("./not-found-page")).NotFoundPage }),
+  },
+];
+
+export function buildRoutes(pages: RouteObject[] = pageRoutes): RouteObject[] {
+  return [
+    {
+      path: "/",
+      Component: AppLayout,
+      // Last resort, if the shell itself fails.
+      errorElement: <RouteErrorPage />,
+      children: [
+        {
+          // A page's error shows inside the shell, so the header and nav stay usable.
+          errorElement: <RouteErrorPage />,
+          // Shown in the shell's <main> while the first page's chunk loads.
+          hydrateFallbackElement: <PageSpinner />,
+          children: pages,
+        },
+      ],
+    },
+  ];
+}
+
+export const routes = buildRoutes();
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

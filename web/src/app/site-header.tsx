@@ -1,0 +1,51 @@
+import { Link, NavLink } from "react-router";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { primaryNav } from "./nav-items";
+
+function navLinkClass({ isActive }: { isActive: boolean }): string {
+  return cn(
+    "inline-flex h-9 items-center rounded-md px-3 text-sm font-medium transition-colors",
+    isActive
+      ? "bg-secondary text-secondary-foreground"
+      : "text-muted-foreground hover:bg-accent hover:text-foreground",
+  );
+}
+
+export function SiteHeader() {
+  return (
+    <header className="border-b border-border bg-background">
+      {/* flex-wrap: on narrow screens the nav drops below the wordmark instead of overflowing. */}
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
+        <Link
+          to="/"
+          className="inline-flex items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand-700"
+        >
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          Gather
+        </Link>
+        <nav aria-label="Primary">
+          <ul className="flex flex-wrap items-center gap-1">
+            {primaryNav.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className={navLinkClass}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="ml-1">
+              <Button
+                asChild
+                variant="outline"
+                size="sm"
+                className="aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground"
+              >
+                <NavLink to="/auth/sign-in">Sign in</NavLink>
+              </Button>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}
