@@ -6,6 +6,7 @@ import { loadApiRoles, prepareDatabase, type PreparedDatabase } from './db/prepa
 import { resolveApiKeys, type ApiKeys } from './http/api-keys.ts';
 import { createHttpServer, type ApiModule } from './http/create-http-server.ts';
 import { restModule } from './rest/rest-module.ts';
+import { realtimeModule } from './realtime/realtime-module.ts';
 
 export interface RunningServer {
   url: string;
@@ -26,7 +27,10 @@ export interface StartOptions {
   seed?: boolean;
 }
 
-const MODULES: ApiModule[] = [{ prefix: '/rest/v1', plugin: restModule }];
+const MODULES: ApiModule[] = [
+  { prefix: '/rest/v1', plugin: restModule },
+  { prefix: '/realtime/v1', plugin: realtimeModule },
+];
 
 export class PortInUseError extends Error {}
 

@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import { storageConfigFields } from './storage-config.ts';
+import { realtimeConfigFields } from './realtime-config.ts';
+import { restConfigFields } from './rest-config.ts';
 
 /** Where the database lives: an embedded PGlite folder, PGlite in memory, or a PostgreSQL URL. */
 export type DbTarget =
@@ -31,6 +34,35 @@ const port = z.coerce
 
 const jwtSecret = z.string().min(32, 'must be at least 32 characters');
 
+/** true/false from config.toml, or "true"/"false"/"1"/"0" from flags and env (z.coerce would read "false" as true). */
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' })])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/** A list from config.toml, or a comma-separated string from flags and env. */
+const stringList = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter((s) => s !== ''));
+
+const GO_DURATION = /^(\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/;
+const UNIT_SECONDS: Record<string, number> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
+
+/** Seconds, from a number or a Go duration such as "1s", "60s", "1m30s" (the CLI's `max_frequency`). */
+const duration = z.union([z.number().min(0), z.string()]).transform((v, c) => {
+  if (typeof v === 'number') return v;
+  const t = v.trim();
+  if (/^\d+(\.\d+)?$/.test(t)) return Number(t);
+  if (!GO_DURATION.test(t)) {
+    c.addIssue({ code: 'custom', message: 'must be a duration such as "1s", "60s" or "1m"' });
+    return z.NEVER;
+  }
+  let total = 0;
+  for (const m of t.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(m[1]) * UNIT_SECONDS[m[2]!]!;
+  return total;
+});
+
+const count = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
+
 export const configSchema = z.object({
   project: z.string().min(1),
   port,
@@ -44,11 +76,46 @@ export const configSchema = z.object({
   publishableKey: z.string().min(1),
   secretKey: z.string().min(1),
   siteUrl: z.url({ error: 'must be a URL' }).optional(),
+  /** Where this server is reachable from outside (`[api] external_url`); links in emails use it. */
+  apiExternalUrl: z.url({ error: 'must be a URL' }).optional(),
   jwtExpiry: z.coerce.number().int().min(30).max(604800),
+  // Auth, under the Supabase CLI's config.toml keys ([auth], [auth.email], [auth.rate_limit], [auth.email.smtp]).
+  additionalRedirectUrls: stringList,
+  enableSignup: flag,
+  enableAnonymousSignIns: flag,
+  minimumPasswordLength: z.coerce.number({ error: 'must be a number' }).int().min(6, 'must be at least 6').max(72, 'must be at most 72'),
+  passwordRequirements: z.enum(['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols'], {
+    error: 'must be "", letters_digits, lower_upper_letters_digits or lower_upper_letters_digits_symbols',
+  }),
+  enableRefreshTokenRotation: flag,
+  refreshTokenReuseInterval: count,
+  enableConfirmations: flag,
+  doubleConfirmChanges: flag,
+  securePasswordChange: flag,
+  maxFrequency: duration,
+  otpLength: z.coerce.number({ error: 'must be a number' }).int().min(6, 'must be between 6 and 10').max(10, 'must be between 6 and 10'),
+  otpExpiry: z.coerce.number({ error: 'must be a number' }).int().min(1).max(86400, 'must be at most 86400'),
+  /** Emails per hour (all recipients). Unset: unlimited into the local outbox, 2 with SMTP (the CLI's). */
+  rateLimitEmailSent: count.optional(),
+  rateLimitSignInSignUps: count,
+  rateLimitTokenVerifications: count,
+  rateLimitTokenRefresh: count,
+  rateLimitAnonymousUsers: count,
+  smtpHost: z.string().min(1).optional(),
+  smtpPort: port,
+  smtpUser: z.string().optional(),
+  smtpPass: z.string().optional(),
+  smtpAdminEmail: z.string().min(3),
+  smtpSenderName: z.string(),
   maxRows: z.coerce.number().int().min(1),
   autoExposeNewTables: z.coerce.boolean(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   production: z.boolean(),
+  // Storage: its own block, see storage-config.ts.
+  ...storageConfigFields,
+  ...realtimeConfigFields,
+  // REST: its own block, see rest-config.ts.
+  ...restConfigFields,
 });
 
 export type ConfigInput = z.input<typeof configSchema>;

@@ -2,6 +2,8 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import type { ConfigInput } from './config-schema.ts';
+import { storageTomlSettings } from './storage-config.ts';
+import { restTomlSettings } from './rest-config.ts';
 
 type Table = Record<string, unknown>;
 
@@ -31,15 +33,48 @@ export function readConfigToml(projectDir: string, env: NodeJS.ProcessEnv): Part
   }
   const api = table(doc.api);
   const auth = table(doc.auth);
+  const email = table(auth.email);
+  const rateLimit = table(auth.rate_limit);
+  const smtp = table(email.smtp);
   const pick = (t: Table, key: string) => resolveEnvRefs(t[key], env);
+  const list = (t: Table, key: string) => (Array.isArray(t[key]) ? (t[key] as unknown[]).map((v) => resolveEnvRefs(v, env)) : pick(t, key));
+  // As with the CLI, `[auth.email.smtp] enabled = false` keeps the section but turns SMTP off.
+  const smtpOn = pick(smtp, 'enabled') !== false;
   const out: Record<string, unknown> = {
     port: pick(api, 'port'),
     maxRows: pick(api, 'max_rows'),
     autoExposeNewTables: pick(api, 'auto_expose_new_tables'),
+    apiExternalUrl: pick(api, 'external_url'),
     siteUrl: pick(auth, 'site_url'),
     jwtExpiry: pick(auth, 'jwt_expiry'),
     jwtSecret: pick(auth, 'jwt_secret'),
+    additionalRedirectUrls: list(auth, 'additional_redirect_urls'),
+    enableSignup: pick(auth, 'enable_signup'),
+    enableAnonymousSignIns: pick(auth, 'enable_anonymous_sign_ins'),
+    minimumPasswordLength: pick(auth, 'minimum_password_length'),
+    passwordRequirements: pick(auth, 'password_requirements'),
+    enableRefreshTokenRotation: pick(auth, 'enable_refresh_token_rotation'),
+    refreshTokenReuseInterval: pick(auth, 'refresh_token_reuse_interval'),
+    enableConfirmations: pick(email, 'enable_confirmations'),
+    doubleConfirmChanges: pick(email, 'double_confirm_changes'),
+    securePasswordChange: pick(email, 'secure_password_change'),
+    maxFrequency: pick(email, 'max_frequency'),
+    otpLength: pick(email, 'otp_length'),
+    otpExpiry: pick(email, 'otp_expiry'),
+    rateLimitEmailSent: pick(rateLimit, 'email_sent'),
+    rateLimitSignInSignUps: pick(rateLimit, 'sign_in_sign_ups'),
+    rateLimitTokenVerifications: pick(rateLimit, 'token_verifications'),
+    rateLimitTokenRefresh: pick(rateLimit, 'token_refresh'),
+    rateLimitAnonymousUsers: pick(rateLimit, 'anonymous_users'),
+    smtpHost: smtpOn ? pick(smtp, 'host') : undefined,
+    smtpPort: smtpOn ? pick(smtp, 'port') : undefined,
+    smtpUser: smtpOn ? pick(smtp, 'user') : undefined,
+    smtpPass: smtpOn ? pick(smtp, 'pass') : undefined,
+    smtpAdminEmail: pick(smtp, 'admin_email'),
+    smtpSenderName: pick(smtp, 'sender_name'),
   };
+  Object.assign(out, storageTomlSettings(table(doc.storage), pick));
+  Object.assign(out, restTomlSettings(api, pick));
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out as Partial<ConfigInput>;
 }

@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { configSchema, parseDbTarget, type Config, type ConfigInput } from './config-schema.ts';
 import { readConfigToml } from './config-toml.ts';
+import { STORAGE_DEFAULTS, STORAGE_ENV_NAMES } from './storage-config.ts';
+import { REALTIME_DEFAULTS, REALTIME_ENV_NAMES } from './realtime-config.ts';
+import { REST_DEFAULTS, REST_ENV_NAMES } from './rest-config.ts';
 import {
   DEFAULT_JWT_SECRET,
   DEFAULT_PUBLISHABLE_KEY,
@@ -24,9 +27,37 @@ export const ENV_NAMES: Partial<Record<keyof ConfigInput, string>> = {
   publishableKey: 'GATHER_PUBLISHABLE_KEY',
   secretKey: 'GATHER_SECRET_KEY',
   siteUrl: 'GATHER_SITE_URL',
+  apiExternalUrl: 'GATHER_API_EXTERNAL_URL',
   jwtExpiry: 'GATHER_JWT_EXPIRY',
+  additionalRedirectUrls: 'GATHER_AUTH_ADDITIONAL_REDIRECT_URLS',
+  enableSignup: 'GATHER_AUTH_ENABLE_SIGNUP',
+  enableAnonymousSignIns: 'GATHER_AUTH_ENABLE_ANONYMOUS_SIGN_INS',
+  minimumPasswordLength: 'GATHER_AUTH_MINIMUM_PASSWORD_LENGTH',
+  passwordRequirements: 'GATHER_AUTH_PASSWORD_REQUIREMENTS',
+  enableRefreshTokenRotation: 'GATHER_AUTH_ENABLE_REFRESH_TOKEN_ROTATION',
+  refreshTokenReuseInterval: 'GATHER_AUTH_REFRESH_TOKEN_REUSE_INTERVAL',
+  enableConfirmations: 'GATHER_AUTH_EMAIL_ENABLE_CONFIRMATIONS',
+  doubleConfirmChanges: 'GATHER_AUTH_EMAIL_DOUBLE_CONFIRM_CHANGES',
+  securePasswordChange: 'GATHER_AUTH_EMAIL_SECURE_PASSWORD_CHANGE',
+  maxFrequency: 'GATHER_AUTH_EMAIL_MAX_FREQUENCY',
+  otpLength: 'GATHER_AUTH_EMAIL_OTP_LENGTH',
+  otpExpiry: 'GATHER_AUTH_EMAIL_OTP_EXPIRY',
+  rateLimitEmailSent: 'GATHER_AUTH_RATE_LIMIT_EMAIL_SENT',
+  rateLimitSignInSignUps: 'GATHER_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS',
+  rateLimitTokenVerifications: 'GATHER_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS',
+  rateLimitTokenRefresh: 'GATHER_AUTH_RATE_LIMIT_TOKEN_REFRESH',
+  rateLimitAnonymousUsers: 'GATHER_AUTH_RATE_LIMIT_ANONYMOUS_USERS',
+  smtpHost: 'GATHER_SMTP_HOST',
+  smtpPort: 'GATHER_SMTP_PORT',
+  smtpUser: 'GATHER_SMTP_USER',
+  smtpPass: 'GATHER_SMTP_PASS',
+  smtpAdminEmail: 'GATHER_SMTP_ADMIN_EMAIL',
+  smtpSenderName: 'GATHER_SMTP_SENDER_NAME',
   maxRows: 'GATHER_MAX_ROWS',
   logLevel: 'GATHER_LOG_LEVEL',
+  ...STORAGE_ENV_NAMES,
+  ...REALTIME_ENV_NAMES,
+  ...REST_ENV_NAMES,
 };
 
 const DEFAULTS: ConfigInput = {
@@ -39,10 +70,34 @@ const DEFAULTS: ConfigInput = {
   publishableKey: DEFAULT_PUBLISHABLE_KEY,
   secretKey: DEFAULT_SECRET_KEY,
   jwtExpiry: 3600,
+  // Auth: the Supabase CLI's defaults (its templates/config.toml), so `supabase start` and we agree.
+  additionalRedirectUrls: [],
+  enableSignup: true,
+  enableAnonymousSignIns: false,
+  minimumPasswordLength: 6,
+  passwordRequirements: '',
+  enableRefreshTokenRotation: true,
+  refreshTokenReuseInterval: 10,
+  enableConfirmations: false,
+  doubleConfirmChanges: true,
+  securePasswordChange: false,
+  maxFrequency: '1s',
+  otpLength: 6,
+  otpExpiry: 3600,
+  rateLimitSignInSignUps: 30,
+  rateLimitTokenVerifications: 30,
+  rateLimitTokenRefresh: 150,
+  rateLimitAnonymousUsers: 30,
+  smtpPort: 587,
+  smtpAdminEmail: 'admin@email.com',
+  smtpSenderName: 'Gather',
   maxRows: 1000,
   autoExposeNewTables: false,
   logLevel: 'info',
   production: false,
+  ...STORAGE_DEFAULTS,
+  ...REALTIME_DEFAULTS,
+  ...REST_DEFAULTS,
 };
 
 export class ConfigError extends Error {}

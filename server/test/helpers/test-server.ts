@@ -13,6 +13,8 @@ export interface TestServer extends RunningServer {
   client(key?: string): SupabaseClient;
   anon(): SupabaseClient;
   service(): SupabaseClient;
+  /** A client that acts with this access token (supabase-js's `accessToken` option), no auth session. */
+  as(token: () => string | Promise<string>): SupabaseClient;
   /** fetch relative to the server's URL. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   stop(): Promise<void>;
@@ -47,6 +49,14 @@ export async function startTestServer(flags: ConfigFlags = {}, opts: { seed?: bo
     testDb,
     client,
     anon: () => client(server.keys.anonKey),
+    as: (token) => {
+      const c = createClient(server.url, server.keys.anonKey, {
+        accessToken: async () => token(),
+        realtime: { transport: WebSocket as never },
+      });
+      clients.push(c);
+      return c;
+    },
     service: () => client(server.keys.serviceRoleKey),
     fetch: (path, init) => fetch(new URL(path, server.url), init),
     async stop() {

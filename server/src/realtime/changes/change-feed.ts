@@ -1,0 +1,130 @@
+import type { Db } from '../../db/db-types.ts';
+import { rowMatches } from './change-filter.ts';
+import { shapeChange } from './change-payload.ts';
+import type { CapturedChange, ChangeSubscriber } from './change-types.ts';
+import { TableInfoCache, type TableInfo } from './table-info.ts';
+
+const CHANNEL = 'gather_realtime_changes';
+
+interface Candidate {
+  subscriber: ChangeSubscriber;
+  ids: number[];
+}
+
+/**
+ * postgres_changes: row changes arrive by NOTIFY from the capture trigger, in commit order,
+ * and are processed one at a time to keep that order. Each goes to the subscribers whose
+ * bindings and filters match and whose role may SELECT the row, asked of Postgres itself.
+ */
+export class ChangeFeed {
+  readonly subscribers = new Set<ChangeSubscriber>();
+  private readonly tables: TableInfoCache;
+  private readonly db: Db;
+  private chain = Promise.resolve();
+  private stopListening?: () => Promise<void>;
+  private readonly onError: (err: unknown) => void;
+
+  constructor(db: Db, onError: (err: unknown) => void) {
+    this.db = db;
+    this.tables = new TableInfoCache(db);
+    this.onError = onError;
+  }
+
+  async start(): Promise<void> {
+    await this.syncTriggers();
+    this.stopListening = await this.db.listen(CHANNEL, (raw) => {
+      this.chain = this.chain.then(() => this.handle(raw)).catch(this.onError);
+    });
+  }
+
+  /** Attach capture triggers to the tables now in the publication (PGlite has no event triggers). */
+  async syncTriggers(): Promise<void> {
+    await this.db.query('select _gather.sync_realtime_triggers()');
+  }
+
+  /** Resolves when every change received so far has been delivered (tests, shutdown). */
+  drained(): Promise<void> {
+    return this.chain;
+  }
+
+  async stop(): Promise<void> {
+    await this.stopListening?.();
+    await this.chain;
+  }
+
+  private async handle(raw: string): Promise<void> {
+    let parsed = JSON.parse(raw) as CapturedChange | { spill: number };
+    if ('spill' in parsed) {
+      const r = await this.db.query<{ payload: string }>('select payload from _gather.realtime_spill where id = $1', [parsed.spill]);
+      if (!r.rows[0]) return;
+      parsed = JSON.parse(r.rows[0].payload) as CapturedChange;
+    }
+    if (this.subscribers.size === 0) return;
+    const info = await this.tables.table(parsed.schema, parsed.table);
+    if (info) await this.dispatch(parsed, info);
+  }
+
+  private candidates(change: CapturedChange, info: TableInfo): Candidate[] {
+    const row = (change.type === 'DELETE' ? change.old_record : change.record) ?? {};
+    const out: Candidate[] = [];
+    for (const subscriber of this.subscribers) {
+      const ids = subscriber.bindings
+        .filter(
+          (b) =>
+            b.schema === change.schema &&
+            (b.table === undefined || b.table === '*' || b.table === change.table) &&
+            (b.event === '*' || b.event === change.type) &&
+            (!b.filter || rowMatches(b.filter, row, info.types)),
+        )
+        .map((b) => b.id);
+      if (ids.length) out.push({ subscriber, ids });
+    }
+    return out;
+  }
+
+  private async dispatch(change: CapturedChange, info: TableInfo): Promise<void> {
+    const candidates = this.candidates(change, info);
+    if (candidates.length === 0) return;
+    // Subscribers with the same role and claims see the same thing: ask once per identity.
+    const groups = new Map<string, Candidate[]>();
+    for (const c of candidates) {
+      const key = JSON.stringify({ ...c.subscriber.claims, role: c.subscriber.role });
+      (groups.get(key) ?? groups.set(key, []).get(key)!).push(c);
+    }
+    const needRls: string[] = [];
+    if (change.type !== 'DELETE' && info.rls && info.pk.length > 0) {
+      for (const [key, members] of groups) if (!(await this.tables.bypassesRls(members[0]!.subscriber.role))) needRls.push(key);
+    }
+    const allowed = new Set(groups.keys());
+    if (needRls.length) {
+      const verdicts = await this.visibleTo(info, change.record ?? {}, needRls);
+      needRls.forEach((key, i) => {
+        if (!verdicts[i]) allowed.delete(key);
+      });
+    }
+    for (const [key, members] of groups) {
+      if (!allowed.has(key)) continue;
+      const visible = await this.tables.visibleColumns(info, members[0]!.subscriber.role);
+      if (visible.size === 0) continue;
+      const data = shapeChange(change, info, visible);
+      for (const m of members) m.subscriber.deliverChange(m.ids, data);
+    }
+  }
+
+  private async visibleTo(info: TableInfo, record: Record<string, unknown>, identities: string[]): Promise<boolean[]> {
+    const pkVals = info.pk.map((k) => {
+      const v = record[k];
+      return v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v);
+    });
+    const r = await this.db.transaction((tx) =>
+      tx.query<{ v: boolean[] }>('select _gather.realtime_visible($1::regclass, $2, $3, $4, $5::jsonb[]) as v', [
+        info.rel,
+        info.pk,
+        info.pkTypes,
+        pkVals,
+        identities,
+      ]),
+    );
+    return r.rows[0]?.v ?? [];
+  }
+}

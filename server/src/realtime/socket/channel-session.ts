@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { ChannelPermissions } from '../authorization/private-channel.ts';
+import type { ChangeBinding, ChangeData, ChangeSubscriber } from '../changes/change-types.ts';
+import type { PresenceGroups, PresenceMeta } from '../presence/presence-types.ts';
+import type { BroadcastMessage, PhoenixMessage } from '../protocol/messages.ts';
+import type { JoinConfig } from './join-config.ts';
+import type { RealtimeIdentity } from './realtime-token.ts';
+
+/** What a channel needs from its socket. */
+export interface ChannelTransport {
+  push(message: PhoenixMessage): void;
+  pushBroadcast(message: BroadcastMessage): void;
+}
+
+/** One joined channel on one socket: its config, identity, bindings and presence. */
+export class ChannelSession implements ChangeSubscriber {
+  readonly id = randomUUID();
+  readonly topic: string;
+  readonly joinRef: string | null;
+  readonly config: JoinConfig;
+  readonly bindings: ChangeBinding[];
+  readonly presenceKey: string;
+  identity: RealtimeIdentity;
+  permissions: ChannelPermissions;
+  /** Our current presence meta on this topic, if tracked. */
+  presenceMeta?: PresenceMeta;
+  /** presence_diff is only meaningful after presence_state has been sent. */
+  presenceReady = false;
+  expiryTimer?: NodeJS.Timeout;
+  private readonly transport: ChannelTransport;
+
+  constructor(opts: {
+    topic: string;
+    joinRef: string | null;
+    config: JoinConfig;
+    bindings: ChangeBinding[];
+    identity: RealtimeIdentity;
+    permissions: ChannelPermissions;
+    transport: ChannelTransport;
+  }) {
+    this.topic = opts.topic;
+    this.joinRef = opts.joinRef;
+    this.config = opts.config;
+    this.bindings = opts.bindings;
+    this.identity = opts.identity;
+    this.permissions = opts.permissions;
+    this.transport = opts.transport;
+    this.presenceKey = opts.config.presence.key || randomUUID();
+  }
+
+  get role(): string {
+    return this.identity.role;
+  }
+
+  get claims(): Record<string, unknown> {
+    return this.identity.claims;
+  }
+
+  get subtopic(): string {
+    return this.topic.slice('realtime:'.length);
+  }
+
+  get presenceEnabled(): boolean {
+    return this.config.presence.enabled;
+  }
+
+  deliverChange(ids: number[], data: ChangeData): void {
+    this.transport.push({ joinRef: null, ref: null, topic: this.topic, event: 'postgres_changes', payload: { ids, data } });
+  }
+
+  deliverBroadcast(message: BroadcastMessage, senderId: string | undefined): void {
+    if (senderId === this.id && !this.config.broadcast.self) return;
+    if (!this.permissions.broadcastRead) return;
+    this.transport.pushBroadcast({ ...message, topic: this.topic });
+  }
+
+  deliverPresenceState(state: PresenceGroups): void {
+    if (!this.presenceEnabled || !this.permissions.presenceRead) return;
+    this.transport.push({ joinRef: this.joinRef, ref: null, topic: this.topic, event: 'presence_state', payload: state });
+    this.presenceReady = true;
+  }
+
+  deliverPresenceDiff(diff: { joins: PresenceGroups; leaves: PresenceGroups }): void {
+    if (!this.presenceReady) return;
+    this.transport.push({ joinRef: null, ref: null, topic: this.topic, event: 'presence_diff', payload: diff });
+  }
+
+  reply(ref: string | null, status: 'ok' | 'error', response: Record<string, unknown> = {}): void {
+    this.transport.push({ joinRef: this.joinRef, ref, topic: this.topic, event: 'phx_reply', payload: { status, response } });
+  }
+
+  system(extension: 'system' | 'postgres_changes', status: 'ok' | 'error', message: string): void {
+    this.transport.push({ joinRef: null, ref: null, topic: this.topic, event: 'system', payload: { extension, status, message, channel: this.subtopic } });
+  }
+
+  closeFromServer(): void {
+    this.transport.push({ joinRef: this.joinRef, ref: this.joinRef, topic: this.topic, event: 'phx_close', payload: {} });
+  }
+}

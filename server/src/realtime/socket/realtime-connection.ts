@@ -1,0 +1,208 @@
+import type { WebSocket } from 'ws';
+import type { ServerContext } from '../../http/server-context.ts';
+import { ALL_ALLOWED, privateChannelPermissions } from '../authorization/private-channel.ts';
+import { FilterError } from '../changes/change-filter.ts';
+import type { BroadcastMessage, PhoenixMessage, Vsn } from '../protocol/messages.ts';
+import { ProtocolError, decodeBinary, decodeText, encodeBroadcast, encodeText } from '../protocol/serializer.ts';
+import type { RealtimeHub } from '../realtime-hub.ts';
+import { RateWindow, type RealtimeLimits } from '../realtime-limits.ts';
+import { ChannelSession } from './channel-session.ts';
+import { JoinError, parseJoinConfig, toBindings } from './join-config.ts';
+import { RealtimeTokenError, verifyRealtimeToken, type RealtimeIdentity } from './realtime-token.ts';
+
+let bindingIds = 0;
+const nextBindingId = () => ++bindingIds;
+
+/** One client socket speaking Phoenix channels: heartbeats, joins, and per-channel events. */
+export class RealtimeConnection {
+  private readonly channels = new Map<string, ChannelSession>();
+  private readonly rate: RateWindow;
+  private lastFrameAt = Date.now();
+  private closed = false;
+
+  private readonly ws: WebSocket;
+  private readonly vsn: Vsn;
+  private readonly apikeyIdentity: RealtimeIdentity;
+  private readonly hub: RealtimeHub;
+  private readonly ctx: ServerContext;
+  private readonly limits: RealtimeLimits;
+
+  constructor(ws: WebSocket, vsn: Vsn, apikeyIdentity: RealtimeIdentity, hub: RealtimeHub, ctx: ServerContext, limits: RealtimeLimits) {
+    this.ws = ws;
+    this.vsn = vsn;
+    this.apikeyIdentity = apikeyIdentity;
+    this.hub = hub;
+    this.ctx = ctx;
+    this.limits = limits;
+    this.rate = new RateWindow(limits.maxEventsPerSecond);
+    ws.on('message', (data, isBinary) => void this.onFrame(data as Buffer, isBinary).catch((err) => this.ctx.log.error({ err }, 'realtime frame failed')));
+    ws.on('close', () => void this.teardown());
+    ws.on('error', () => void this.teardown());
+  }
+
+  /** Closes sockets that stopped heartbeating. */
+  checkIdle(now: number): void {
+    if (now - this.lastFrameAt > this.limits.idleTimeoutMs) this.ws.close(1000, 'idle timeout');
+  }
+
+  push(message: PhoenixMessage): void {
+    this.sendFrame(encodeText(message, this.vsn));
+  }
+
+  pushBroadcast(message: BroadcastMessage): void {
+    const frame = encodeBroadcast(message, this.vsn);
+    if (frame !== undefined) this.sendFrame(frame);
+  }
+
+  private sendFrame(frame: string | Uint8Array): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
+    // A consumer that cannot keep up is dropped rather than buffered without bound.
+    if (this.ws.bufferedAmount > this.limits.maxBufferedBytes) {
+      this.ws.terminate();
+      return;
+    }
+    this.ws.send(frame);
+  }
+
+  private async onFrame(data: Buffer, isBinary: boolean): Promise<void> {
+    this.lastFrameAt = Date.now();
+    let msg: PhoenixMessage;
+    try {
+      msg = isBinary ? decodeBinary(new Uint8Array(data)) : decodeText(data.toString('utf8'), this.vsn);
+    } catch (err) {
+      if (err instanceof ProtocolError) return; // upstream drops undecodable frames too
+      throw err;
+    }
+    if (msg.topic === 'phoenix' && msg.event === 'heartbeat') {
+      return this.push({ joinRef: null, ref: msg.ref, topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
+    }
+    if (msg.event === 'phx_join') return this.join(msg);
+    const session = this.channels.get(msg.topic);
+    if (!session) {
+      return this.push({ joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status: 'error', response: { reason: 'unmatched topic' } } });
+    }
+    if (!this.rate.take()) return this.shutdown(session, 'Too many messages per second');
+    switch (msg.event) {
+      case 'phx_leave':
+        session.reply(msg.ref, 'ok');
+        return this.leave(session);
+      case 'access_token':
+        return this.updateToken(session, (msg.payload as { access_token?: unknown } | null)?.access_token);
+      case 'broadcast':
+        return this.broadcast(session, msg);
+      case 'presence':
+        return this.presence(session, msg);
+      default:
+        session.reply(msg.ref, 'error', { reason: `unknown event ${msg.event}` });
+    }
+  }
+
+  private async join(msg: PhoenixMessage): Promise<void> {
+    const fail = (reason: string) =>
+      this.push({ joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status: 'error', response: { reason } } });
+    if (!msg.topic.startsWith('realtime:') || msg.topic === 'realtime:') return fail('TopicNameRequired: You must provide a topic name');
+    const existing = this.channels.get(msg.topic);
+    if (existing) await this.leave(existing); // Phoenix closes the older join of the same topic
+    if (this.channels.size >= this.limits.maxChannelsPerConnection) return fail('ChannelRateLimitReached: Too many channels');
+    const payload = (msg.payload ?? {}) as Record<string, unknown>;
+    let identity = this.apikeyIdentity;
+    let config;
+    let bindings;
+    try {
+      const token = payload.access_token ?? payload.user_token;
+      if (typeof token === 'string' && token !== '' && !token.startsWith('sb_')) {
+        identity = await verifyRealtimeToken(token, this.ctx.keys, this.ctx.roles);
+      }
+      config = parseJoinConfig(payload);
+      bindings = toBindings(config.postgresChanges, nextBindingId);
+    } catch (err) {
+      if (err instanceof RealtimeTokenError || err instanceof JoinError || err instanceof FilterError) return fail(err.message);
+      throw err;
+    }
+    const subtopic = msg.topic.slice('realtime:'.length);
+    const permissions = config.private ? await privateChannelPermissions(this.ctx.db, subtopic, identity) : ALL_ALLOWED;
+    if (config.private && !permissions.broadcastRead && !permissions.presenceRead) {
+      return fail(`Unauthorized: You do not have permissions to read from this Channel topic: ${subtopic}`);
+    }
+    const session = new ChannelSession({ topic: msg.topic, joinRef: msg.joinRef, config, bindings, identity, permissions, transport: this });
+    this.channels.set(msg.topic, session);
+    this.hub.add(session);
+    this.scheduleExpiry(session);
+    if (bindings.length) await this.hub.feed.syncTriggers();
+    const echoed = config.postgresChanges.map((p, i) => ({ ...p, id: bindings[i]!.id }));
+    session.reply(msg.ref, 'ok', { postgres_changes: echoed });
+    if (bindings.length) session.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+    session.deliverPresenceState(this.hub.presence.state(msg.topic));
+  }
+
+  private async updateToken(session: ChannelSession, token: unknown): Promise<void> {
+    if (typeof token !== 'string' || token === '' || token.startsWith('sb_') || token === session.identity.token) return;
+    try {
+      session.identity = await verifyRealtimeToken(token, this.ctx.keys, this.ctx.roles);
+    } catch (err) {
+      if (err instanceof RealtimeTokenError) return this.shutdown(session, err.message);
+      throw err;
+    }
+    if (session.config.private) {
+      session.permissions = await privateChannelPermissions(this.ctx.db, session.subtopic, session.identity);
+      if (!session.permissions.broadcastRead && !session.permissions.presenceRead) {
+        return this.shutdown(session, `You no longer have permission to read from this Channel topic: ${session.subtopic}`);
+      }
+    }
+    this.scheduleExpiry(session);
+  }
+
+  /** Ends the channel when its token expires, with the system message Supabase sends. */
+  private scheduleExpiry(session: ChannelSession): void {
+    clearTimeout(session.expiryTimer);
+    const exp = session.identity.exp;
+    if (exp === undefined) return;
+    const ms = Math.min(exp * 1000 - Date.now(), 2 ** 31 - 1);
+    session.expiryTimer = setTimeout(() => this.shutdown(session, 'InvalidJWTToken: Token has expired 0 seconds ago'), Math.max(0, ms));
+    session.expiryTimer.unref();
+  }
+
+  private async broadcast(session: ChannelSession, msg: PhoenixMessage): Promise<void> {
+    const p = (msg.payload ?? {}) as { event?: unknown; payload?: unknown; binary?: Uint8Array };
+    if (typeof p.event !== 'string') return session.reply(msg.ref, 'error', { reason: 'broadcast event must be a string' });
+    const size = p.binary ? p.binary.length : Buffer.byteLength(JSON.stringify(p.payload ?? null));
+    if (size > this.limits.maxPayloadBytes) return session.reply(msg.ref, 'error', { reason: 'Payload size exceeds tenant limit' });
+    // Without write permission upstream stays silent, so ack users time out.
+    if (!session.permissions.broadcastWrite) return;
+    await this.hub.broadcast({ topic: session.topic, event: p.event, payload: p.payload ?? {}, binary: p.binary }, session.id);
+    if (session.config.broadcast.ack) session.reply(msg.ref, 'ok');
+  }
+
+  private async presence(session: ChannelSession, msg: PhoenixMessage): Promise<void> {
+    const p = (msg.payload ?? {}) as { event?: unknown; payload?: unknown };
+    if (!session.permissions.presenceWrite) return session.reply(msg.ref, 'error', { reason: 'Unauthorized' });
+    if (p.event === 'track') {
+      if (!p.payload || typeof p.payload !== 'object' || Array.isArray(p.payload)) {
+        return session.reply(msg.ref, 'error', { reason: 'Presence track payload must be a map' });
+      }
+      await this.hub.track(session, p.payload as Record<string, unknown>);
+    } else if (p.event === 'untrack') {
+      await this.hub.untrack(session);
+    } else {
+      return session.reply(msg.ref, 'error', { reason: 'unknown presence event' });
+    }
+    session.reply(msg.ref, 'ok');
+  }
+
+  private async shutdown(session: ChannelSession, message: string): Promise<void> {
+    session.system('system', 'error', message);
+    session.closeFromServer();
+    await this.leave(session);
+  }
+
+  private async leave(session: ChannelSession): Promise<void> {
+    if (this.channels.get(session.topic) === session) this.channels.delete(session.topic);
+    await this.hub.remove(session);
+  }
+
+  private async teardown(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const s of [...this.channels.values()]) await this.leave(s);
+  }
+}
