@@ -1,7 +1,15 @@
 // `npm run bench`: every benchmark prints its figures as ratios to a baseline run alongside.
 import { startupBench } from './startup/startup-bench.ts';
+import { realtimeBench } from './realtime/realtime-bench.ts';
+import { storageBench } from './storage/storage-bench.ts';
+import { authBench } from './auth/auth-bench.ts';
 
-const BENCHES: Record<string, () => Promise<void>> = { startup: startupBench };
+const BENCHES: Record<string, () => Promise<void>> = {
+  startup: startupBench,
+  realtime: realtimeBench,
+  storage: storageBench,
+  auth: authBench,
+};
 
 const only = process.argv.slice(2);
 for (const [name, bench] of Object.entries(BENCHES)) {

@@ -1,0 +1,111 @@
+import bcrypt from 'bcrypt';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_SERVICE_ROLE_KEY } from '../../server/src/config/default-keys.ts';
+import { fmt } from '../support/measure.ts';
+
+const SERVER = fileURLToPath(new URL('./auth-server.ts', import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONCURRENCY = (process.env.BENCH_AUTH_CONCURRENCY ?? '1,4,16').split(',').map(Number);
+const USERS = 32;
+const PASSWORD = 'correct horse battery';
+
+async function startServerProcess(db: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [SERVER, db], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /ready (\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`auth bench server exited with ${code}:\n${out}`)));
+  });
+  return { url, child };
+}
+
+/** Runs `op` from `concurrency` workers for SECONDS; completions per second, failures counted apart. */
+async function throughput(concurrency: number, op: (worker: number) => Promise<boolean>): Promise<{ perSecond: number; failed: number }> {
+  const deadline = performance.now() + SECONDS * 1000;
+  let done = 0;
+  let failed = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, w) => {
+      while (performance.now() < deadline) {
+        if (await op(w)) done++;
+        else failed++;
+      }
+    }),
+  );
+  return { perSecond: done / ((performance.now() - start) / 1000), failed };
+}
+
+function post(url: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${url}/auth/v1${path}`, {
+    method: 'POST',
+    headers: { apikey: DEFAULT_SERVICE_ROLE_KEY, authorization: `Bearer ${DEFAULT_SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function createUsers(url: string): Promise<string[]> {
+  const emails = Array.from({ length: USERS }, (_, i) => `bench${i}@example.com`);
+  for (const email of emails) {
+    const res = await post(url, '/admin/users', { email, password: PASSWORD, email_confirm: true });
+    if (!res.ok) throw new Error(`create user: ${res.status} ${await res.text()}`);
+  }
+  return emails;
+}
+
+async function signIn(url: string, email: string): Promise<{ refresh_token: string } | undefined> {
+  const res = await post(url, '/token?grant_type=password', { email, password: PASSWORD });
+  return res.ok ? ((await res.json()) as { refresh_token: string }) : undefined;
+}
+
+/**
+ * Sign-in throughput against its limit, raw bcrypt compares at cost 10 on the same cores (a
+ * sign-in is one compare plus a few queries and a JWT); token refresh against the server's
+ * cheapest auth request (GET /auth/v1/health) as the HTTP floor.
+ */
+export async function authBench(): Promise<void> {
+  const db = process.env.BENCH_AUTH_DB ?? 'memory';
+  const { url, child } = await startServerProcess(db);
+  try {
+    const emails = await createUsers(url);
+    const hash = await bcrypt.hash(PASSWORD, 10);
+    console.log(`auth (${db === 'memory' ? 'PGlite in memory' : 'PostgreSQL'}; ${availableParallelism()} cores; ${SECONDS} s per figure)`);
+    console.log('  sign-in (POST /token?grant_type=password), baseline = raw bcrypt.compare cost 10 in a separate process, same concurrency');
+    for (const n of CONCURRENCY) {
+      const base = await throughput(n, async () => bcrypt.compare(PASSWORD, hash));
+      let next = 0;
+      const signIns = await throughput(n, async () => (await signIn(url, emails[next++ % emails.length]!)) !== undefined);
+      console.log(
+        `    ${String(n).padStart(3)} clients  ${fmt(signIns.perSecond, 1).padStart(7)} sign-ins/s   bcrypt ${fmt(base.perSecond, 1).padStart(7)} compares/s   ratio ${fmt(signIns.perSecond / base.perSecond, 2)}${signIns.failed ? `   (${signIns.failed} failed)` : ''}`,
+      );
+    }
+    console.log('  token refresh (POST /token?grant_type=refresh_token, each client rotating its own session), baseline = GET /auth/v1/health');
+    for (const n of CONCURRENCY) {
+      const tokens: string[] = [];
+      for (let i = 0; i < n; i++) tokens.push((await signIn(url, emails[i % emails.length]!))!.refresh_token);
+      const refreshes = await throughput(n, async (w) => {
+        const res = await post(url, '/token?grant_type=refresh_token', { refresh_token: tokens[w] });
+        if (!res.ok) return false;
+        tokens[w] = ((await res.json()) as { refresh_token: string }).refresh_token;
+        return true;
+      });
+      const health = await throughput(n, async () => (await fetch(`${url}/auth/v1/health`)).ok);
+      console.log(
+        `    ${String(n).padStart(3)} clients  ${fmt(refreshes.perSecond, 1).padStart(7)} refreshes/s  health ${fmt(health.perSecond, 1).padStart(7)} req/s   ratio ${fmt(refreshes.perSecond / health.perSecond, 2)}${refreshes.failed ? `   (${refreshes.failed} failed)` : ''}`,
+      );
+    }
+  } finally {
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  }
+}

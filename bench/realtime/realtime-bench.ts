@@ -1,0 +1,110 @@
+import { SignJWT } from 'jose';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../server/src/config/load-config.ts';
+import { DEFAULT_JWT_SECRET } from '../../server/src/config/default-keys.ts';
+import { startServer } from '../../server/src/server.ts';
+import type { Db } from '../../server/src/db/db-types.ts';
+import { percentile } from '../support/stats.ts';
+import { phoenixClient } from './phoenix-client.ts';
+
+const EMPTY = fileURLToPath(new URL('../../server/test/fixtures/empty-project', import.meta.url));
+const SUBSCRIBERS = [1, 100, 1000];
+const secret = new TextEncoder().encode(DEFAULT_JWT_SECRET);
+
+function userToken(i: number): Promise<string> {
+  const sub = `00000000-0000-0000-0000-${String(i).padStart(12, '0')}`;
+  return new SignJWT({ sub, role: 'authenticated' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('2h').sign(secret);
+}
+
+/** The limit: one NOTIFY to one LISTEN on the same database, in the same process. */
+async function notifyRoundTrip(db: Db, n = 200): Promise<number[]> {
+  const lat: number[] = [];
+  let resolveOne: () => void = () => {};
+  const stop = await db.listen('bench_rt_ping', () => resolveOne());
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await new Promise<void>((r) => {
+      resolveOne = r;
+      void db.notify('bench_rt_ping', 'x');
+    });
+    lat.push(performance.now() - t);
+  }
+  await stop();
+  return lat;
+}
+
+function line(label: string, lat: number[], deliveries: number, seconds: number, base: number): string {
+  const p50 = percentile(lat, 50), p99 = percentile(lat, 99);
+  return `  ${label.padEnd(38)} p50 ${p50.toFixed(1).padStart(7)} ms  p99 ${p99.toFixed(1).padStart(7)} ms  ${Math.round(deliveries / seconds).toString().padStart(7)} deliveries/s  p50 ratio ${(p50 / base).toFixed(1)}`;
+}
+
+export async function realtimeBench(): Promise<void> {
+  const db = process.env.DATABASE_URL ?? 'memory';
+  const config = loadConfig({ project: EMPTY, db, port: '0', logLevel: 'silent', realtimeMaxConnectionsPerIp: '5000', realtimeMaxEventsPerSecond: '1000000' }, {});
+  const server = await startServer(config);
+  try {
+    await server.db.exec(`
+      create table if not exists public.bench_rt (id serial primary key, body text, visible boolean not null default true);
+      alter table public.bench_rt enable row level security;
+      drop policy if exists visible_rows on public.bench_rt;
+      create policy visible_rows on public.bench_rt for select to authenticated using (visible and (select auth.uid()) is not null);
+      grant select on public.bench_rt to authenticated;
+      alter publication supabase_realtime add table public.bench_rt;`);
+    const base = percentile(await notifyRoundTrip(server.db), 50);
+    console.log(`realtime (${server.db.kind}; baseline = raw LISTEN/NOTIFY round trip p50 ${base.toFixed(2)} ms; ratios are p50 / baseline)`);
+    for (const n of SUBSCRIBERS) {
+      const inserts = n >= 1000 ? 10 : n >= 100 ? 30 : 200;
+      const sentAt = new Map<number, number>();
+      const lat: number[] = [];
+      let last = 0;
+      const clients = [];
+      for (let i = 0; i < n; i++) {
+        const c = await phoenixClient(server.url, server.keys.anonKey, (event, payload) => {
+          if (event !== 'postgres_changes') return;
+          const id = (payload as { data: { record: { id: number } } }).data.record.id;
+          last = performance.now();
+          lat.push(last - sentAt.get(id)!);
+        });
+        await c.join(`rt-${i}`, { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'bench_rt' }] }, await userToken(i + 1));
+        clients.push(c);
+      }
+      const start = performance.now();
+      for (let i = 0; i < inserts; i++) {
+        const t = performance.now();
+        const r = await server.db.query<{ id: number }>(`insert into public.bench_rt (body) values ('x') returning id`);
+        sentAt.set(r.rows[0]!.id, t);
+        // Let each change fan out before the next, so latency is not queueing behind the writer.
+        while (lat.length < (i + 1) * n && performance.now() - t < 10_000) await new Promise((res) => setTimeout(res, 1));
+      }
+      console.log(line(`postgres_changes, ${n} subscriber(s)`, lat, lat.length, (last - start) / 1000, base));
+
+      const blat: number[] = [];
+      let blast = 0;
+      const stamps = new Map<number, number>();
+      const listeners = [];
+      for (let i = 0; i < n; i++) {
+        const c = await phoenixClient(server.url, server.keys.anonKey, (event, payload) => {
+          if (event !== 'broadcast') return;
+          const k = (payload as { payload: { k: number } }).payload.k;
+          blast = performance.now();
+          blat.push(blast - stamps.get(k)!);
+        });
+        await c.join('bench-room', {});
+        listeners.push(c);
+      }
+      const sender = await phoenixClient(server.url, server.keys.anonKey, () => {});
+      await sender.join('bench-room', {});
+      const messages = n >= 1000 ? 20 : 200;
+      const bstart = performance.now();
+      for (let k = 0; k < messages; k++) {
+        stamps.set(k, performance.now());
+        sender.send(['1', String(k + 10), 'realtime:bench-room', 'broadcast', { type: 'broadcast', event: 'b', payload: { k } }]);
+        while (blat.length < (k + 1) * n && performance.now() - stamps.get(k)! < 5_000) await new Promise((res) => setTimeout(res, 1));
+      }
+      console.log(line(`broadcast, ${n} subscriber(s)`, blat, blat.length, (blast - bstart) / 1000, base));
+      for (const c of [...clients, ...listeners, sender]) c.close();
+    }
+  } finally {
+    await server.close();
+  }
+}

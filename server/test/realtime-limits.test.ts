@@ -1,0 +1,69 @@
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { driverName } from './helpers/test-db.ts';
+import { subscribed } from './helpers/realtime.ts';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ realtimeMaxChannelsPerConnection: '2', realtimeMaxEventsPerSecond: '20', realtimeMaxPayloadKb: '1' });
+});
+afterAll(() => s.stop());
+
+/** A raw Phoenix v2 socket, to see exactly what the server sends. */
+async function rawSocket(): Promise<{ ws: WebSocket; frames: unknown[] }> {
+  const ws = new WebSocket(`${s.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${s.keys.anonKey}&vsn=2.0.0`);
+  const frames: unknown[] = [];
+  ws.on('message', (d, binary) => frames.push(binary ? d : JSON.parse(d.toString())));
+  await new Promise((r) => ws.once('open', r));
+  return { ws, frames };
+}
+
+describe(`realtime protocol and limits (${driverName})`, () => {
+  it('speaks the 1.0.0 JSON serializer too', async () => {
+    const c = createClient(s.url, s.keys.anonKey, { realtime: { transport: WebSocket as never, vsn: '1.0.0' } as never });
+    const got: unknown[] = [];
+    const a = c.channel('v1-room', { config: { broadcast: { self: true } } }).on('broadcast', { event: 'e' }, (m) => got.push(m.payload));
+    await subscribed(a);
+    await a.send({ type: 'broadcast', event: 'e', payload: { v: 1 } });
+    await expect.poll(() => got).toEqual([{ v: 1 }]);
+    await c.removeAllChannels();
+  });
+
+  it('relays binary broadcast payloads as binary frames', async () => {
+    const got: unknown[] = [];
+    const a = s.anon().channel('bin', { config: { broadcast: { self: true } } }).on('broadcast', { event: 'blob' }, (m) => got.push(m.payload));
+    await subscribed(a);
+    await a.send({ type: 'broadcast', event: 'blob', payload: new Uint8Array([1, 2, 3]).buffer });
+    await expect.poll(() => got.length).toBe(1);
+    expect(new Uint8Array(got[0] as ArrayBuffer)).toEqual(new Uint8Array([1, 2, 3]));
+  });
+
+  it('answers heartbeats and refuses joins past the channel limit', async () => {
+    const { ws, frames } = await rawSocket();
+    ws.send(JSON.stringify([null, '1', 'phoenix', 'heartbeat', {}]));
+    for (const n of [1, 2, 3]) ws.send(JSON.stringify([String(n + 10), String(n + 10), `realtime:c${n}`, 'phx_join', { config: {} }]));
+    ws.send(JSON.stringify(['20', '20', 'realtime:', 'phx_join', { config: {} }]));
+    await expect.poll(() => frames.length).toBe(5);
+    expect(frames[0]).toEqual([null, '1', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
+    expect(frames[1]).toEqual(['11', '11', 'realtime:c1', 'phx_reply', { status: 'ok', response: { postgres_changes: [] } }]);
+    expect(frames[3]).toEqual(['13', '13', 'realtime:c3', 'phx_reply', { status: 'error', response: { reason: 'ChannelRateLimitReached: Too many channels' } }]);
+    expect(frames[4]).toEqual(['20', '20', 'realtime:', 'phx_reply', { status: 'error', response: { reason: 'TopicNameRequired: You must provide a topic name' } }]);
+    ws.close();
+  });
+
+  it('shuts a channel that sends too many events per second, and refuses oversized payloads', async () => {
+    const { ws, frames } = await rawSocket();
+    ws.send(JSON.stringify(['1', '1', 'realtime:busy', 'phx_join', { config: { broadcast: { ack: true } } }]));
+    await expect.poll(() => frames.length).toBe(1);
+    ws.send(JSON.stringify(['1', '2', 'realtime:busy', 'broadcast', { type: 'broadcast', event: 'big', payload: { x: 'y'.repeat(2000) } }]));
+    await expect.poll(() => frames.length).toBe(2);
+    expect(frames[1]).toEqual(['1', '2', 'realtime:busy', 'phx_reply', { status: 'error', response: { reason: 'Payload size exceeds tenant limit' } }]);
+    for (let i = 0; i < 30; i++) ws.send(JSON.stringify(['1', String(100 + i), 'realtime:busy', 'broadcast', { type: 'broadcast', event: 'e', payload: {} }]));
+    await expect.poll(() => frames.some((f) => Array.isArray(f) && f[3] === 'phx_close')).toBe(true);
+    const system = frames.find((f) => Array.isArray(f) && f[3] === 'system') as unknown[];
+    expect(system[4]).toMatchObject({ extension: 'system', status: 'error', message: 'Too many messages per second' });
+    ws.close();
+  });
+});
