@@ -10,6 +10,8 @@ export default defineConfig({
     fileParallelism: false,
     isolate: false,
     testTimeout: 30_000,
+    // Deliveries (realtime, mail) arrive asynchronously; a loaded CI machine needs more than 1 s.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
   },
 });
