@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config } from '../config/config-schema.ts';
 import { startServer } from '../server.ts';
 
@@ -12,6 +14,7 @@ export async function runStart(config: Config): Promise<void> {
   console.log(`service_role key: ${keys.serviceRoleKey}`);
   console.log(`publishable key: ${keys.publishableKey}`);
   console.log(`secret key: ${keys.secretKey}`);
+  for (const note of seedNotes(config.project)) console.log(note);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -28,4 +31,14 @@ export async function runStart(config: Config): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+/** Lines of seed.sql that start with `-- demo:` (how to sign in to the demo data), printed at start. */
+function seedNotes(projectDir: string): string[] {
+  const file = join(projectDir, 'seed.sql');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('-- demo:'))
+    .map((l) => l.slice(3).trim());
 }

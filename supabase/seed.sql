@@ -1,0 +1,138 @@
+-- Demo data for a living first start: 10 members, 40 upcoming events in 10 cities, RSVPs,
+-- waitlists and comments. Dates are relative to now, so the demo never goes stale.
+-- demo: sign in as ada@example.com (site admin), grace@example.com or any of the others, password gather-demo
+
+-- Members. One bcrypt hash (cost 10, as Supabase Auth makes them) serves every demo account.
+with pw as (select extensions.crypt('gather-demo', extensions.gen_salt('bf', 10)) as hash),
+people (n, username, display_name, role) as (values
+  (1, 'ada', 'Ada Lovelace', 'admin'), (2, 'grace', 'Grace Hopper', null), (3, 'linus', 'Linus Park', null),
+  (4, 'margaret', 'Margaret Hamilton', null), (5, 'alan', 'Alan Turing', null), (6, 'hedy', 'Hedy Lamarr', null),
+  (7, 'tim', 'Tim Berners', null), (8, 'barbara', 'Barbara Liskov', null), (9, 'katherine', 'Katherine Johnson', null),
+  (10, 'dennis', 'Dennis Ritchie', null))
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                        raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+select '00000000-0000-0000-0000-000000000000', ('00000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
+       'authenticated', 'authenticated', username || '@example.com', pw.hash, now(),
+       jsonb_build_object('provider', 'email', 'providers', array['email']) || coalesce(jsonb_build_object('role', role), '{}'),
+       jsonb_build_object('username', username, 'display_name', display_name), now(), now()
+from people, pw;
+
+insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at, last_sign_in_at)
+select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true), 'email', now(), now(), now()
+from auth.users u where u.email like '%@example.com';
+
+update public.profiles p set bio = v.bio, home_city = v.city, home_lat = v.lat, home_lng = v.lng
+from (values
+  ('ada', 'Runs the Lisbon analytical engines meetup. Site admin here.', 'Lisbon', 38.7223, -9.1393),
+  ('grace', 'Compilers, sailing and very long cables.', 'New York', 40.7128, -74.0060),
+  ('linus', 'Board games every other Friday.', 'Berlin', 52.5200, 13.4050),
+  ('margaret', 'Rock climbing and flight software.', 'London', 51.5072, -0.1276),
+  ('alan', 'Long-distance runner, amateur cryptographer.', 'London', 51.5072, -0.1276),
+  ('hedy', 'Film nights and frequency hopping.', 'Toronto', 43.6532, -79.3832),
+  ('tim', 'Hosts the web history book club.', 'Nairobi', -1.2921, 36.8219),
+  ('barbara', 'Writes about abstractions; cooks about them too.', 'Tokyo', 35.6762, 139.6503),
+  ('katherine', 'Stargazing walks, maths circles.', 'Sydney', -33.8688, 151.2093),
+  ('dennis', 'Jazz, C and coffee, in that order.', 'São Paulo', -23.5558, -46.6396)
+) as v(username, bio, city, lat, lng)
+where p.username = v.username;
+
+-- Events: (title, category, venue, address, lat, lng, zone, days ahead, start hour local, hours,
+-- capacity, waitlist, approval, +1s, host, online link, video, description).
+create temporary table seed_events as
+select * from (values
+  ('Analytical Engines: a hands-on evening', 'tech', 'LX Factory', 'Rua Rodrigues de Faria 103, Lisbon', 38.7036, -9.1784, 'Europe/Lisbon', 3, 19, 3, 30, true, false, 1, 'ada', null, 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', 'We take apart (on paper) Babbage''s engine and build a working **difference engine** out of LEGO. No experience needed; bring curiosity.'),
+  ('Sunset walk along the Tagus', 'outdoors', 'Cais do Sodré', 'Cais do Sodré, Lisbon', 38.7060, -9.1447, 'Europe/Lisbon', 6, 18, 2, null, true, false, 2, 'ada', null, null, 'An easy 6 km walk west along the river to Belém, ending with pastéis. Comfortable shoes.'),
+  ('Fado and small plates', 'music', 'Tasca do Chico', 'Rua do Diário de Notícias 39, Lisbon', 38.7118, -9.1445, 'Europe/Lisbon', 12, 21, 3, 12, true, true, 0, 'ada', null, null, 'A tiny tasca, live fado, shared petiscos. Places are few, so the host approves requests.'),
+  ('Portuguese for beginners: conversation hour', 'community', 'Biblioteca de Alcântara', 'Rua José Dias Coelho 27, Lisbon', 38.7069, -9.1760, 'Europe/Lisbon', 20, 18, 1, 15, false, false, 0, 'ada', 'https://meet.example.com/pt-beginners', null, 'Practise everyday Portuguese with patient locals. In person, and online for those who cannot make it.'),
+  ('Compiler night: write a tiny Lisp', 'tech', 'Recurse Hub', '397 Bridge St, Brooklyn, NY', 40.6924, -73.9853, 'America/New_York', 4, 18, 3, 40, true, false, 1, 'grace', null, null, 'Two hours to a working Lisp interpreter in the language of your choice. Pairing encouraged.'),
+  ('Harbor sail for first-timers', 'outdoors', 'North Cove Marina', '385 South End Ave, New York, NY', 40.7148, -74.0170, 'America/New_York', 9, 10, 4, 8, true, true, 0, 'grace', null, null, 'A gentle half-day on the Hudson with an experienced skipper. Life jackets provided. Weather permitting.'),
+  ('Debugging stories open mic', 'community', 'Caveat', '21A Clinton St, New York, NY', 40.7207, -73.9846, 'America/New_York', 15, 19, 2, 80, true, false, 2, 'grace', null, 'https://vimeo.com/76979871', 'Five minutes each: the worst bug you ever found. Moths welcome.'),
+  ('Women in Tech breakfast', 'career', 'Ground Support Cafe', '399 W Broadway, New York, NY', 40.7246, -74.0029, 'America/New_York', 24, 8, 2, 25, true, false, 0, 'grace', null, null, 'Coffee, bagels and honest career talk. Everyone who supports women in tech is welcome.'),
+  ('Board game Friday: Catan & co.', 'games', 'Spielwiese Café', 'Oranienstraße 35, Berlin', 52.5010, 13.4190, 'Europe/Berlin', 2, 19, 4, 6, true, false, 1, 'linus', null, null, 'Six seats, many games. We teach every game; newcomers very welcome. This one fills fast.'),
+  ('Open-source sprint: first contributions', 'tech', 'c-base', 'Rungestraße 20, Berlin', 52.5129, 13.4201, 'Europe/Berlin', 10, 14, 6, 35, true, false, 0, 'linus', 'https://meet.example.com/oss-sprint', null, 'We pick good-first-issues together and get your first pull request merged.'),
+  ('Techno history listening session', 'music', 'Hör Berlin', 'Schlesische Str. 38, Berlin', 52.4966, 13.4458, 'Europe/Berlin', 18, 20, 3, 50, false, false, 1, 'linus', null, 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'From Detroit to Tresor: records, stories and a lot of bass.'),
+  ('Kayak the Spree at dawn', 'outdoors', 'Kanuverleih Treptow', 'Puschkinallee 15, Berlin', 52.4920, 13.4657, 'Europe/Berlin', 33, 6, 3, 10, true, false, 0, 'linus', null, null, 'Paddle through a sleeping city. Basic swimming required.'),
+  ('Bouldering social', 'health', 'The Castle Climbing Centre', 'Green Lanes, London N4 2HA', 51.5657, -0.0920, 'Europe/London', 5, 18, 2, 20, true, false, 1, 'margaret', null, null, 'All levels. Shoes can be rented at the desk. We finish at the pub next door.'),
+  ('Apollo guidance computer: a talk', 'tech', 'Science Museum IMAX', 'Exhibition Rd, London SW7 2DD', 51.4978, -0.1745, 'Europe/London', 16, 19, 2, 120, true, false, 1, 'margaret', null, 'https://www.youtube.com/watch?v=B1J2RMorJXM', 'How 72 KB of rope memory got people to the Moon and back, with a replica to look at.'),
+  ('Parkrun then brunch', 'health', 'Hackney Marshes', 'Homerton Rd, London E9 5PF', 51.5563, -0.0301, 'Europe/London', 7, 9, 3, null, true, false, 0, 'alan', null, null, '5 km at your pace, then brunch at the café. Walkers welcome.'),
+  ('Codebreakers puzzle hunt', 'games', 'The British Library', '96 Euston Rd, London NW1 2DB', 51.5299, -0.1270, 'Europe/London', 22, 13, 4, 48, true, false, 3, 'alan', null, null, 'Teams of four crack a chain of historical ciphers across the library. Pencils provided.'),
+  ('Maths circle for grown-ups', 'books', 'Conway Hall', '25 Red Lion Square, London WC1R 4RL', 51.5196, -0.1185, 'Europe/London', 40, 19, 2, 30, true, false, 0, 'alan', 'https://meet.example.com/maths-circle', null, 'A relaxed evening of beautiful problems. No homework, no exams, only pizza.'),
+  ('Classic film night: Ecstasy (1933)', 'arts', 'Revue Cinema', '400 Roncesvalles Ave, Toronto', 43.6491, -79.4500, 'America/Toronto', 8, 19, 3, 60, true, false, 1, 'hedy', null, 'https://vimeo.com/22439234', 'A screening and a short talk about the actress who co-invented frequency hopping.'),
+  ('Radio makers workshop', 'tech', 'Toronto Tool Library', '1803 Danforth Ave, Toronto', 43.6846, -79.3182, 'America/Toronto', 19, 13, 4, 16, true, true, 0, 'hedy', null, null, 'Solder your own FM receiver. Kits included; requests approved in order.'),
+  ('Winter picnic on the Islands', 'food', 'Centre Island', 'Centre Island, Toronto', 43.6205, -79.3783, 'America/Toronto', 45, 12, 3, null, true, false, 3, 'hedy', null, null, 'Hot chocolate, a bonfire and skyline views. Ferry at 11:30.'),
+  ('Web history book club: Weaving the Web', 'books', 'Nairobi National Library', 'Ngong Rd, Nairobi', -1.2986, 36.8050, 'Africa/Nairobi', 11, 17, 2, 25, true, false, 0, 'tim', 'https://meet.example.com/weaving-the-web', null, 'We discuss the first half of the book. Copies can be borrowed from the host.'),
+  ('Karura forest run', 'outdoors', 'Karura Forest Gate A', 'Limuru Rd, Nairobi', -1.2436, 36.8339, 'Africa/Nairobi', 14, 7, 2, 40, true, false, 0, 'tim', null, null, '10 km through the forest to the waterfall and back. Pace groups for everyone.'),
+  ('Startup pitch practice', 'career', 'iHub', 'Senteu Plaza, Galana Rd, Nairobi', -1.2896, 36.7826, 'Africa/Nairobi', 27, 18, 3, 35, true, false, 1, 'tim', null, null, 'Pitch for three minutes, get kind and useful feedback from founders and investors.'),
+  ('Ramen crawl in Shinjuku', 'food', 'Shinjuku Station East Exit', 'Shinjuku, Tokyo', 35.6909, 139.7003, 'Asia/Tokyo', 6, 18, 4, 10, true, false, 0, 'barbara', null, null, 'Three shops, three styles, small portions. We walk between them.'),
+  ('Abstraction reading group', 'books', 'Tsutaya Daikanyama', '17-5 Sarugakucho, Shibuya, Tokyo', 35.6489, 139.6990, 'Asia/Tokyo', 13, 19, 2, 20, true, false, 0, 'barbara', null, null, 'This month: Data Abstraction and Hierarchy. Bring one question.'),
+  ('Go (the board game) for programmers', 'games', 'Nihon Ki-in', '7-2 Gobancho, Chiyoda, Tokyo', 35.6878, 139.7351, 'Asia/Tokyo', 26, 14, 3, 24, true, false, 0, 'barbara', null, null, 'Learn the rules in 10 minutes and play your first 9×9 games with a strong player at your side.'),
+  ('Cherry-blossom hanami', 'outdoors', 'Yoyogi Park', 'Yoyogikamizonocho, Shibuya, Tokyo', 35.6717, 139.6949, 'Asia/Tokyo', 120, 11, 5, null, true, false, 4, 'barbara', null, null, 'Blue sheets, onigiri and petals. We keep a spot near the fountain.'),
+  ('Stargazing walk at Centennial Park', 'outdoors', 'Centennial Park Dairy', 'Grand Dr, Centennial Park NSW', -33.8980, 151.2326, 'Australia/Sydney', 9, 20, 2, 30, true, false, 1, 'katherine', null, null, 'Telescopes provided. We find Saturn, the Jewel Box and the Southern Cross.'),
+  ('Orbital mechanics for everyone', 'tech', 'State Library of NSW', '1 Shakespeare Pl, Sydney', -33.8660, 151.2130, 'Australia/Sydney', 17, 18, 2, 90, true, false, 0, 'katherine', 'https://meet.example.com/orbits', 'https://www.youtube.com/watch?v=ObbvXtBWf6Y', 'How do you get to the Moon? A talk with paper, string and no calculus.'),
+  ('Harbour swim: Bondi to Bronte', 'health', 'Bondi Icebergs', '1 Notts Ave, Bondi Beach NSW', -33.8949, 151.2741, 'Australia/Sydney', 30, 7, 2, 20, true, true, 0, 'katherine', null, null, 'Open water, 2 km, experienced swimmers only. The host checks experience before approving.'),
+  ('Math circle: puzzles with kids', 'community', 'Glebe Library', '186 Glebe Point Rd, Glebe NSW', -33.8780, 151.1870, 'Australia/Sydney', 52, 10, 2, 24, true, false, 2, 'katherine', null, null, 'Families welcome. Each adult can bring up to two young puzzlers.'),
+  ('Jazz jam at the Mercado', 'music', 'Mercadão', 'Rua da Cantareira 306, São Paulo', -23.5416, -46.6297, 'America/Sao_Paulo', 5, 20, 3, 70, true, false, 2, 'dennis', null, null, 'Bring an instrument or just your ears. House rhythm section from 20:30.'),
+  ('C from scratch: pointers without tears', 'tech', 'Garoa Hacker Clube', 'Rua Costa Carvalho 567, São Paulo', -23.5681, -46.6924, 'America/Sao_Paulo', 12, 19, 3, 2, false, false, 0, 'dennis', null, null, 'Hands-on, two seats only: the host pairs with each of you for the whole evening.'),
+  ('Specialty coffee cupping', 'food', 'Coffee Lab', 'Rua Fradique Coutinho 1340, São Paulo', -23.5573, -46.6904, 'America/Sao_Paulo', 21, 10, 2, 14, true, false, 0, 'dennis', null, null, 'Taste six Brazilian coffees side by side and learn to tell them apart.'),
+  ('Street art bike tour', 'arts', 'Beco do Batman', 'Rua Gonçalo Afonso, São Paulo', -23.5565, -46.6871, 'America/Sao_Paulo', 38, 9, 4, 25, true, false, 1, 'dennis', null, null, 'A relaxed ride through Vila Madalena''s murals with a local artist.'),
+  ('Remote work clinic', 'career', null, null, null, null, 'UTC', 4, 15, 1, null, true, false, 0, 'grace', 'https://meet.example.com/remote-clinic', null, 'An online hour of practical tips on working remotely across time zones. Questions first.'),
+  ('Online chess blitz night', 'games', null, null, null, null, 'Europe/Berlin', 8, 20, 2, 64, true, false, 0, 'linus', 'https://meet.example.com/blitz', null, 'Swiss tournament, 3+2. Link to the arena goes to everyone going.'),
+  ('Meditation for busy people', 'health', null, null, null, null, 'Europe/London', 11, 7, 1, null, true, false, 0, 'margaret', 'https://meet.example.com/meditate', null, 'Twenty minutes, guided, cameras off. Start the day slower.'),
+  ('Poetry at the edge of code', 'arts', 'Livraria Ler Devagar', 'Rua Rodrigues de Faria 103, Lisbon', 38.7037, -9.1783, 'Europe/Lisbon', 55, 19, 2, 40, true, false, 1, 'ada', null, null, 'Read a poem you wrote, or one that moved you. Programs that rhyme especially welcome.'),
+  ('Community garden planting day', 'community', 'Prinzessinnengarten', 'Prinzenstraße 35-38, Berlin', 52.4985, 13.4103, 'Europe/Berlin', 75, 10, 5, 60, true, false, 2, 'linus', null, null, 'Spring planting with the neighbours. Gloves and tools provided; lunch shared.')
+) as t(title, category, venue_name, address, lat, lng, timezone, days_ahead, start_hour, hours, capacity, waitlist_enabled,
+       requires_approval, plus_ones_max, host, online_url, video_url, description);
+
+insert into public.events (host_id, title, description, category, starts_at, ends_at, timezone, venue_name, address, lat, lng,
+                           online_url, video_url, capacity, waitlist_enabled, requires_approval, plus_ones_max, visibility, status)
+select p.id, s.title, s.description, s.category::public.event_category,
+       ((current_date + s.days_ahead) + make_time(s.start_hour, 0, 0)) at time zone s.timezone,
+       ((current_date + s.days_ahead) + make_time(s.start_hour, 0, 0)) at time zone s.timezone + make_interval(hours => s.hours),
+       s.timezone, s.venue_name, s.address, s.lat, s.lng, s.online_url, s.video_url, s.capacity, s.waitlist_enabled,
+       s.requires_approval, s.plus_ones_max, 'public', 'published'
+from seed_events s join public.profiles p on p.username = s.host;
+
+-- One draft, for the host's dashboard.
+insert into public.events (host_id, title, description, category, starts_at, ends_at, timezone, venue_name, lat, lng, status)
+select id, 'Lisbon tram photo walk (draft)', 'Still planning the route.', 'arts',
+       now() + interval '60 days', now() + interval '60 days 3 hours', 'Europe/Lisbon', 'Praça Martim Moniz', 38.7160, -9.1360, 'draft'
+from public.profiles where username = 'ada';
+
+-- RSVPs: everyone but the host goes to roughly half of the events; full events get a waitlist
+-- in arrival order; approval events get pending requests.
+insert into public.rsvps (event_id, user_id, status, guests, created_at)
+select e.id, p.id, case when e.requires_approval then 'pending' else 'going' end::public.rsvp_status, 0,
+       now() - make_interval(mins => (abs(hashtext(e.id::text || p.id::text)) % 5000))
+from public.events e cross join public.profiles p
+where e.status = 'published' and p.id <> e.host_id
+  and (abs(hashtext(e.slug || p.username)) % 2 = 0 or e.capacity <= 10); -- small events fill up
+
+-- Trim each capacity-limited event to its capacity, earliest first; the rest wait in line.
+with ranked as (
+  select r.event_id, r.user_id, e.capacity, e.waitlist_enabled,
+         row_number() over (partition by r.event_id order by r.created_at) as n
+  from public.rsvps r join public.events e on e.id = r.event_id
+  where r.status = 'going' and e.capacity is not null
+)
+update public.rsvps r set
+  status = case when ranked.waitlist_enabled then 'waitlisted' else 'cancelled' end::public.rsvp_status,
+  waitlist_position = case when ranked.waitlist_enabled then ranked.n end
+from ranked
+where ranked.event_id = r.event_id and ranked.user_id = r.user_id and ranked.n > ranked.capacity;
+
+select private.refresh_event_stats(id) from public.events;
+
+insert into public.comments (event_id, author_id, body)
+select e.id, p.id, c.body
+from (values
+  ('analytical-engines-a-hands-on-evening', 'grace', 'Can I bring my own LEGO Technic? I have a suspicious amount of gears.'),
+  ('analytical-engines-a-hands-on-evening', 'alan', 'Looking forward to this. Is there parking nearby?'),
+  ('board-game-friday-catan-co', 'hedy', 'Waitlisted, fingers crossed!'),
+  ('compiler-night-write-a-tiny-lisp', 'dennis', 'I will be writing mine in C, obviously.'),
+  ('stargazing-walk-at-centennial-park', 'barbara', 'What happens if it is cloudy?'),
+  ('stargazing-walk-at-centennial-park', 'katherine', 'If it is cloudy we move to the planetarium talk instead; same time.')
+) as c(slug, username, body)
+join public.events e on e.slug = c.slug
+join public.profiles p on p.username = c.username;
+
+drop table seed_events;

@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config';
+
+// Gather's backend (migrations, RLS, procedures) tested on the real server and database.
+export default defineProject({
+  test: {
+    name: 'app',
+    include: ['tests/**/*.test.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    isolate: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    expect: { poll: { timeout: 10_000 } },
+  },
+});
