@@ -7,6 +7,7 @@ import { resolveApiKeys, type ApiKeys } from './http/api-keys.ts';
 import { createHttpServer, type ApiModule } from './http/create-http-server.ts';
 import { restModule } from './rest/rest-module.ts';
 import { realtimeModule } from './realtime/realtime-module.ts';
+import { storageModule } from './storage/storage-module.ts';
 
 export interface RunningServer {
   url: string;
@@ -30,6 +31,7 @@ export interface StartOptions {
 const MODULES: ApiModule[] = [
   { prefix: '/rest/v1', plugin: restModule },
   { prefix: '/realtime/v1', plugin: realtimeModule },
+  { prefix: '/storage/v1', plugin: storageModule },
 ];
 
 export class PortInUseError extends Error {}

@@ -13,7 +13,10 @@ function projectWith(toml: string): string {
 
 describe('configuration', () => {
   it('uses the contract defaults', () => {
+    // No config.toml here: the repository's supabase/ folder has settings of its own.
     const c = loadConfig({}, {});
+    const bare = loadConfig({ project: mkdtempSync(join(tmpdir(), 'gather-defaults-')) }, {});
+    expect(bare).toMatchObject({ port: 54321, maxRows: 1000, jwtExpiry: 3600, storageFileSizeLimit: 52_428_800 });
     expect(c).toMatchObject({ port: 54321, host: '127.0.0.1', jwtSecret: DEFAULT_JWT_SECRET, maxRows: 1000, jwtExpiry: 3600 });
     expect(c.dbTarget).toEqual({ kind: 'pglite', dataDir: join(process.cwd(), '.data/db') });
     expect(c.project).toBe(join(process.cwd(), 'supabase'));

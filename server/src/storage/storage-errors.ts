@@ -1,0 +1,75 @@
+import type { FastifyReply } from 'fastify';
+import { isPgError } from '../db/db-types.ts';
+
+/**
+ * An error in Supabase Storage's shape: `{statusCode, error, message, code}`. `status` is the
+ * real code (in the body as a string); `httpStatus` is what goes on the wire, which upstream
+ * sends as 400 for every 4xx business error except a few (416, 403 for role enforcement).
+ */
+export class StorageError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly error: string;
+  readonly httpStatus: number;
+  constructor(status: number, code: string, message: string, opts: { error?: string; httpStatus?: number } = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.error = opts.error ?? code;
+    this.httpStatus = opts.httpStatus ?? (status >= 500 ? 500 : 400);
+  }
+
+  body() {
+    return { statusCode: String(this.status), error: this.error, message: this.message, code: this.code };
+  }
+}
+
+/** The errors upstream's `ERRORS` table produces, with its statuses, codes and messages. */
+export const ERRORS = {
+  noSuchBucket: () => new StorageError(404, 'NoSuchBucket', 'Bucket not found', { error: 'Bucket not found' }),
+  noSuchKey: () => new StorageError(404, 'NoSuchKey', 'Object not found', { error: 'not_found' }),
+  noSuchUpload: () => new StorageError(404, 'NoSuchUpload', 'Upload not found'),
+  alreadyExists: (code = 'ResourceAlreadyExists') =>
+    new StorageError(409, code, 'The resource already exists', { error: 'Duplicate' }),
+  bucketNotEmpty: () =>
+    new StorageError(409, 'ResourceNotEmpty', 'The bucket you tried to delete is not empty', { error: 'ResourceNotEmpty' }),
+  entityTooLarge: () =>
+    new StorageError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', { error: 'Payload too large' }),
+  invalidMimeType: (mime: string) =>
+    new StorageError(415, 'InvalidMimeType', `mime type ${mime} is not supported`, { error: 'invalid_mime_type' }),
+  accessDenied: (message: string) => new StorageError(403, 'AccessDenied', message, { error: 'Unauthorized' }),
+  rlsDenied: () => ERRORS.accessDenied('new row violates row-level security policy'),
+  invalidKey: (key: string) => new StorageError(400, 'InvalidKey', `Invalid key: ${key}`),
+  invalidBucketName: () => new StorageError(400, 'InvalidBucketName', 'Bucket name invalid', { error: 'Invalid Input' }),
+  invalidRequest: (message: string) => new StorageError(400, 'InvalidRequest', message),
+  noContent: () => new StorageError(400, 'InvalidRequest', 'No content provided'),
+  invalidFileSizeLimit: () =>
+    new StorageError(400, 'InvalidRequest', 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B'),
+  invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', message),
+  invalidSignature: (message = 'Invalid signature') => new StorageError(400, 'InvalidSignature', message),
+  invalidRange: () => new StorageError(416, 'InvalidRange', 'invalid range provided', { error: 'invalid_range', httpStatus: 416 }),
+  internal: () => new StorageError(500, 'InternalError', 'Internal server error', { error: 'Internal' }),
+};
+
+/** Postgres errors raised under the caller's role, as upstream's DBError maps them. */
+export function fromDbError(err: unknown): unknown {
+  if (!isPgError(err)) return err;
+  switch (err.code) {
+    case '42501':
+      return ERRORS.accessDenied(
+        err.message.includes('row-level security') ? 'new row violates row-level security policy' : err.message,
+      );
+    case '23505':
+      return ERRORS.alreadyExists();
+    case '23503':
+      return err.detail?.includes('is still referenced')
+        ? ERRORS.bucketNotEmpty()
+        : new StorageError(404, 'InvalidRequest', 'The related resource does not exist');
+    default:
+      return err;
+  }
+}
+
+export function sendStorageError(reply: FastifyReply, err: StorageError): FastifyReply {
+  return reply.code(err.httpStatus).header('content-type', 'application/json; charset=utf-8').send(err.body());
+}
