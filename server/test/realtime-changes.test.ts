@@ -72,6 +72,24 @@ describe(`postgres changes (${driverName})`, () => {
     expect(anon.got).toEqual([]);
   });
 
+  it('re-checks rights when the channel\'s access token changes', async () => {
+    const c = s.anon();
+    const sub = collectChanges(c, 'notes-upgrade', { table: 'rt_notes', event: 'INSERT' });
+    await sub.ready;
+    await s.db.exec(`insert into public.rt_notes values (30, '${ALICE}', 'before sign-in', 's')`);
+    await c.realtime.setAuth(aliceToken); // what onAuthStateChange does on SIGNED_IN
+    // The token travels on the socket with no reply: insert until one arrives.
+    let id = 31;
+    await expect
+      .poll(async () => {
+        await s.db.exec(`insert into public.rt_notes values (${id++}, '${ALICE}', 'after sign-in', 's')`);
+        return sub.got.length;
+      }, { interval: 200 })
+      .toBeGreaterThan(0);
+    expect(sub.got[0]!.new.body).toBe('after sign-in');
+    expect(sub.got.map((p) => p.new.id)).not.toContain(30);
+  });
+
   it('keeps order and carries payloads too large for NOTIFY', async () => {
     const sub = collectChanges(s.anon(), 'open-big', { table: 'rt_open', event: 'INSERT' });
     await sub.ready;
