@@ -1,11 +1,11 @@
 import type { FastifyReply } from 'fastify';
-import { JwtError } from '../http/verify-jwt.ts';
+import { JwtError } from '../../http/verify-jwt.ts';
 
 export interface PostgrestError {
   code: string;
   message: string;
-  details: string | null;
-  hint: string | null;
+  details: unknown;
+  hint: unknown;
 }
 
 /** Sends an error in PostgREST's shape, with the `Proxy-Status` header it adds since v13. */
@@ -14,7 +14,7 @@ export function sendPostgrestError(reply: FastifyReply, status: number, err: Pos
     .code(status)
     .header('content-type', 'application/json; charset=utf-8')
     .header('proxy-status', `PostgREST; error=${err.code}`)
-    .send(err);
+    .send(JSON.stringify({ code: err.code, details: err.details, hint: err.hint, message: err.message }));
 }
 
 /** PGRST301 for a token that cannot be verified, PGRST303 for bad claims, 22023 for an unknown role. */
