@@ -20,7 +20,7 @@ returns void language plpgsql as $$
 begin
   raise sqlstate 'PGRST' using
     message = json_build_object('code', code, 'message', message, 'details', details, 'hint', null)::text,
-    detail = json_build_object('status', status)::text;
+    detail = json_build_object('status', status, 'headers', json_build_object())::text;
 end
 $$;
 
