@@ -19,6 +19,8 @@ describe('rsvp, waitlist and approval', () => {
     expect(await rsvp(ana, e.id, 1)).toMatchObject({ status: 'going', guests: 1, spots_left: 1 });
     expect(await rsvp(ben, e.id, 1)).toMatchObject({ status: 'waitlisted', waitlist_position: 1 });
     expect(await rsvp(cy, e.id)).toMatchObject({ status: 'going', spots_left: 0 });
+    const mine = await g.sqlAs(ben)<{ r: Record<string, unknown> }>('select public.my_rsvp($1) as r', [e.id]);
+    expect(mine[0]!.r).toMatchObject({ status: 'waitlisted', waitlist_position: 1 });
     expect(await stats(e.id)).toEqual({ going_count: 2, waitlist_count: 1, pending_count: 0, spots_left: 0 });
     // Ana leaves: two spots free, Ben (with his guest) is promoted and told once.
     expect(await cancel(ana, e.id)).toMatchObject({ status: 'cancelled' });
