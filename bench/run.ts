@@ -4,6 +4,7 @@ import { realtimeBench } from './realtime/realtime-bench.ts';
 import { storageBench } from './storage/storage-bench.ts';
 import { authBench } from './auth/auth-bench.ts';
 import { restBench } from './rest/rest-bench.ts';
+import { functionsBench } from './functions/functions-bench.ts';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: startupBench,
@@ -11,6 +12,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   storage: storageBench,
   auth: authBench,
   rest: restBench,
+  functions: functionsBench,
 };
 
 const only = process.argv.slice(2);

@@ -8,6 +8,9 @@ import { createHttpServer, type ApiModule } from './http/create-http-server.ts';
 import { restModule } from './rest/rest-module.ts';
 import { realtimeModule } from './realtime/realtime-module.ts';
 import { storageModule } from './storage/storage-module.ts';
+import { functionsModule } from './functions/functions-module.ts';
+import { cronModule } from './cron/cron-module.ts';
+import { netModule } from './net/net-module.ts';
 
 export interface RunningServer {
   url: string;
@@ -32,6 +35,10 @@ const MODULES: ApiModule[] = [
   { prefix: '/rest/v1', plugin: restModule },
   { prefix: '/realtime/v1', plugin: realtimeModule },
   { prefix: '/storage/v1', plugin: storageModule },
+  { prefix: '/functions/v1', plugin: functionsModule },
+  // No routes: pg_cron's scheduler and pg_net's sender, started once the server listens.
+  { prefix: '', plugin: cronModule },
+  { prefix: '', plugin: netModule },
 ];
 
 export class PortInUseError extends Error {}

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type ConfigFlags } from '../config/load-config.ts';
 import { runStart } from './start-command.ts';
 import { runMigrate, runReset, runSeed } from './db-commands.ts';
+import { runGenTypes } from '../typegen/gen-types-command.ts';
 
 const USAGE = `usage: gather-server <command> [options]
 
@@ -11,7 +12,8 @@ commands:
   migrate     apply pending migrations and exit
   seed        run <project>/seed.sql again and exit
   reset       empty the database, then bootstrap, migrate and seed
-  gen types   write TypeScript types for the database (not available yet)
+  gen types   write TypeScript types for the database, as 'supabase gen types typescript' does
+              [--schema public] (repeatable or comma-separated) [--output FILE] (default stdout)
 
 options (each also an environment variable):
   --project DIR     Supabase project folder            GATHER_PROJECT   (supabase)
@@ -30,6 +32,8 @@ const OPTIONS = {
   storage: { type: 'string' },
   web: { type: 'string' },
   'log-level': { type: 'string' },
+  schema: { type: 'string', multiple: true },
+  output: { type: 'string', short: 'o' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -51,7 +55,7 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const { help: _help, 'log-level': logLevel, ...rest } = values;
+  const { help: _help, 'log-level': logLevel, schema, output, ...rest } = values;
   const flags: ConfigFlags = { ...rest, ...(logLevel ? { logLevel } : {}) } as ConfigFlags;
   let config;
   try {
@@ -70,7 +74,10 @@ async function main(): Promise<void> {
     case 'reset':
       return runReset(config);
     case 'gen types':
-      fail('gen types is not available yet');
+    case 'gen types typescript': {
+      const schemas = (schema ?? ['public']).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+      return runGenTypes(config, { schemas, output });
+    }
     default:
       fail(`unknown command "${command}"\n${USAGE}`);
   }

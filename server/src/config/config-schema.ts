@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { storageConfigFields } from './storage-config.ts';
 import { realtimeConfigFields } from './realtime-config.ts';
 import { restConfigFields } from './rest-config.ts';
+import { functionsConfigFields } from './functions-config.ts';
 
 /** Where the database lives: an embedded PGlite folder, PGlite in memory, or a PostgreSQL URL. */
 export type DbTarget =
@@ -36,7 +37,7 @@ const jwtSecret = z.string().min(32, 'must be at least 32 characters');
 
 /** true/false from config.toml, or "true"/"false"/"1"/"0" from flags and env (z.coerce would read "false" as true). */
 const flag = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' })])
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'must be true or false' })
   .transform((v) => v === true || v === 'true' || v === '1');
 
 /** A list from config.toml, or a comma-separated string from flags and env. */
@@ -116,6 +117,8 @@ export const configSchema = z.object({
   ...realtimeConfigFields,
   // REST: its own block, see rest-config.ts.
   ...restConfigFields,
+  // Functions, scheduled jobs and outbound HTTP: see functions-config.ts.
+  ...functionsConfigFields,
 });
 
 export type ConfigInput = z.input<typeof configSchema>;

@@ -4,6 +4,7 @@ import { parse } from 'smol-toml';
 import type { ConfigInput } from './config-schema.ts';
 import { storageTomlSettings } from './storage-config.ts';
 import { restTomlSettings } from './rest-config.ts';
+import { functionsTomlSettings } from './functions-config.ts';
 
 type Table = Record<string, unknown>;
 
@@ -75,6 +76,7 @@ export function readConfigToml(projectDir: string, env: NodeJS.ProcessEnv): Part
   };
   Object.assign(out, storageTomlSettings(table(doc.storage), pick));
   Object.assign(out, restTomlSettings(api, pick));
+  Object.assign(out, functionsTomlSettings(doc, pick));
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out as Partial<ConfigInput>;
 }

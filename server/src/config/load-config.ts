@@ -4,6 +4,7 @@ import { readConfigToml } from './config-toml.ts';
 import { STORAGE_DEFAULTS, STORAGE_ENV_NAMES } from './storage-config.ts';
 import { REALTIME_DEFAULTS, REALTIME_ENV_NAMES } from './realtime-config.ts';
 import { REST_DEFAULTS, REST_ENV_NAMES } from './rest-config.ts';
+import { FUNCTIONS_DEFAULTS, FUNCTIONS_ENV_NAMES } from './functions-config.ts';
 import {
   DEFAULT_JWT_SECRET,
   DEFAULT_PUBLISHABLE_KEY,
@@ -58,6 +59,7 @@ export const ENV_NAMES: Partial<Record<keyof ConfigInput, string>> = {
   ...STORAGE_ENV_NAMES,
   ...REALTIME_ENV_NAMES,
   ...REST_ENV_NAMES,
+  ...FUNCTIONS_ENV_NAMES,
 };
 
 const DEFAULTS: ConfigInput = {
@@ -98,6 +100,7 @@ const DEFAULTS: ConfigInput = {
   ...STORAGE_DEFAULTS,
   ...REALTIME_DEFAULTS,
   ...REST_DEFAULTS,
+  ...FUNCTIONS_DEFAULTS,
 };
 
 export class ConfigError extends Error {}

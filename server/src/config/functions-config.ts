@@ -1,0 +1,78 @@
+import * as z from 'zod';
+
+/**
+ * Server functions, scheduled jobs (pg_cron) and outbound HTTP from SQL (pg_net): their settings,
+ * spread into the shared config. Per-function settings come from config.toml's
+ * `[functions.<name>]` tables, as the Supabase CLI reads them.
+ */
+const positive = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be 1 or more');
+
+const onOff = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'must be true or false' })
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+const functionSettings = z.object({
+  /** `verify_jwt`: require a valid project JWT (default true, as on Supabase). */
+  verifyJwt: onOff.optional(),
+  /** `enabled = false` hides the function (404), as `supabase functions serve` does. */
+  enabled: onOff.optional(),
+  /** `import_map`: a Deno import map (relative to the project folder). */
+  importMap: z.string().optional(),
+  /** `entrypoint`: another entry file than `index.ts` (relative to the project folder). */
+  entrypoint: z.string().optional(),
+});
+
+export type FunctionSettings = z.output<typeof functionSettings>;
+
+export const functionsConfigFields = {
+  /** Where function code runs: `process` (isolated, the default) or `thread` (faster; see worker-host.ts). */
+  functionsIsolation: z.enum(['process', 'thread'], { error: 'must be process or thread' }),
+  /** Heap limit of one function worker, MB (Supabase: 256). Over it the worker is replaced: 546. */
+  functionsMemoryMb: positive,
+  /** A request with no response after this many seconds gets 504 (Supabase's idle timeout: 150). */
+  functionsRequestTimeoutS: positive,
+  /** Workers per function, started as concurrent requests need them. */
+  functionsWorkersPerFunction: positive,
+  /** Per-function settings from `[functions.<name>]`. */
+  functions: z.record(z.string(), functionSettings),
+  /** Run pg_cron jobs and send pg_net requests from this instance (turn off on extra replicas). */
+  backgroundJobs: onOff,
+};
+
+export const FUNCTIONS_ENV_NAMES = {
+  functionsIsolation: 'GATHER_FUNCTIONS_ISOLATION',
+  functionsMemoryMb: 'GATHER_FUNCTIONS_MEMORY_MB',
+  functionsRequestTimeoutS: 'GATHER_FUNCTIONS_REQUEST_TIMEOUT_S',
+  functionsWorkersPerFunction: 'GATHER_FUNCTIONS_WORKERS',
+  backgroundJobs: 'GATHER_BACKGROUND_JOBS',
+} as const;
+
+export const FUNCTIONS_DEFAULTS = {
+  functionsIsolation: 'process' as const,
+  functionsMemoryMb: 256,
+  functionsRequestTimeoutS: 150,
+  functionsWorkersPerFunction: 2,
+  functions: {},
+  backgroundJobs: true,
+};
+
+type Table = Record<string, unknown>;
+
+/** `[functions.<name>] verify_jwt / enabled / import_map / entrypoint`, as the CLI reads them. */
+export function functionsTomlSettings(doc: Table, pick: (t: Table, key: string) => unknown): Record<string, unknown> {
+  const fns = doc.functions;
+  if (!fns || typeof fns !== 'object' || Array.isArray(fns)) return {};
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [name, value] of Object.entries(fns as Table)) {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
+    const t = value as Table;
+    const entry = {
+      verifyJwt: pick(t, 'verify_jwt'),
+      enabled: pick(t, 'enabled'),
+      importMap: pick(t, 'import_map'),
+      entrypoint: pick(t, 'entrypoint'),
+    };
+    out[name] = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined));
+  }
+  return { functions: out };
+}

@@ -1,0 +1,71 @@
+import { FunctionWorker, type FunctionRequest, type FunctionResponse, type WorkerLimits } from './function-worker.ts';
+
+/** Idle workers beyond the first are stopped after this long. */
+const IDLE_MS = 5 * 60_000;
+
+/**
+ * The workers of one built function: up to `size`, started as concurrent requests need them.
+ * Each request goes to the live worker with the fewest requests in flight; a worker that dies or
+ * is retired is dropped and the next request starts a fresh one, so the function keeps serving.
+ */
+export class WorkerPool {
+  private workers: FunctionWorker[] = [];
+  private readonly idleTimer: NodeJS.Timeout;
+  private closed = false;
+  private readonly bundleFile: string;
+  private readonly env: Record<string, string>;
+  private readonly limits: WorkerLimits;
+  private readonly size: number;
+
+  constructor(bundleFile: string, env: Record<string, string>, limits: WorkerLimits, size: number) {
+    this.bundleFile = bundleFile;
+    this.env = env;
+    this.limits = limits;
+    this.size = size;
+    this.idleTimer = setInterval(() => this.stopIdle(), 60_000);
+    this.idleTimer.unref();
+  }
+
+  private spawn(): FunctionWorker {
+    const w = new FunctionWorker(this.bundleFile, this.env, this.limits, (gone) => {
+      this.workers = this.workers.filter((x) => x !== gone);
+    });
+    this.workers.push(w);
+    return w;
+  }
+
+  private pick(): FunctionWorker {
+    let best: FunctionWorker | undefined;
+    for (const w of this.workers) {
+      if (w.retired) continue;
+      if (!best || w.inflight < best.inflight) best = w;
+    }
+    if (!best || (best.inflight > 0 && this.workers.length < this.size)) return this.spawn();
+    return best;
+  }
+
+  dispatch(req: FunctionRequest): Promise<FunctionResponse> {
+    if (this.closed) throw new Error('worker pool is closed');
+    return this.pick().dispatch(req);
+  }
+
+  private stopIdle(): void {
+    const now = Date.now();
+    const live = this.workers.filter((w) => !w.retired);
+    for (const w of live.slice(1)) if (w.inflight === 0 && now - w.lastUsed > IDLE_MS) w.retire();
+  }
+
+  /** Finishes in-flight requests on the current workers, then stops them (used after a rebuild). */
+  retire(): void {
+    this.closed = true;
+    clearInterval(this.idleTimer);
+    for (const w of [...this.workers]) w.retire();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.idleTimer);
+    await Promise.all(this.workers.map((w) => w.terminate()));
+    this.workers = [];
+  }
+}
