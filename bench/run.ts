@@ -3,16 +3,16 @@ import { startupBench } from './startup/startup-bench.ts';
 import { realtimeBench } from './realtime/realtime-bench.ts';
 import { storageBench } from './storage/storage-bench.ts';
 import { authBench } from './auth/auth-bench.ts';
-import { restBench } from './rest/rest-bench.ts';
 import { functionsBench } from './functions/functions-bench.ts';
+import { restBench } from './rest/rest-bench.ts';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: startupBench,
   realtime: realtimeBench,
   storage: storageBench,
   auth: authBench,
-  rest: restBench,
   functions: functionsBench,
+  rest: restBench,
 };
 
 const only = process.argv.slice(2);

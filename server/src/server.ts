@@ -7,6 +7,8 @@ import { resolveApiKeys, type ApiKeys } from './http/api-keys.ts';
 import { createHttpServer, type ApiModule } from './http/create-http-server.ts';
 import { restModule } from './rest/rest-module.ts';
 import { realtimeModule } from './realtime/realtime-module.ts';
+import { authModule } from './auth/auth-module.ts';
+import { mailModule } from './mail/index.ts';
 import { storageModule } from './storage/storage-module.ts';
 import { functionsModule } from './functions/functions-module.ts';
 import { cronModule } from './cron/cron-module.ts';
@@ -35,6 +37,8 @@ const MODULES: ApiModule[] = [
   { prefix: '/rest/v1', plugin: restModule },
   { prefix: '/realtime/v1', plugin: realtimeModule },
   { prefix: '/storage/v1', plugin: storageModule },
+  { prefix: '/auth/v1', plugin: authModule },
+  { prefix: '/_inbox', plugin: mailModule },
   { prefix: '/functions/v1', plugin: functionsModule },
   // No routes: pg_cron's scheduler and pg_net's sender, started once the server listens.
   { prefix: '', plugin: cronModule },

@@ -1,0 +1,131 @@
+import type { Queryable } from '../db/db-types.ts';
+import { enqueueMail, renderAuthMail, type AuthMailKind } from '../mail/index.ts';
+import type { AuthContext } from './auth-context.ts';
+import { tooManyRequests } from './errors.ts';
+import { clearOneTimeToken, saveOneTimeToken } from './one-time-tokens.ts';
+import { generateOtp, tokenHash } from './secrets.ts';
+import { updateUser, type UserRow } from './user-store.ts';
+
+/** One emailed action: the transaction it belongs to, whom it is for, where its link returns. */
+export interface MailAction {
+  auth: AuthContext;
+  tx: Queryable;
+  user: UserRow;
+  referrer: string;
+  /** PKCE: stored tokens get the `pkce_` prefix, so the link's /verify answers with `?code=`. */
+  pkce: boolean;
+}
+
+/** GoTrue's per-user limit between two messages of a kind (SMTP max_frequency). */
+function checkFrequency(sentAt: Date | null, a: AuthContext): void {
+  const waitMs = a.settings.maxFrequencySeconds * 1000;
+  if (!sentAt || waitMs <= 0) return;
+  const left = sentAt.getTime() + waitMs - Date.now();
+  if (left > 0) {
+    throw tooManyRequests(
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${Math.floor(left / 1000)} seconds.`,
+    );
+  }
+}
+
+/** The hourly budget for all mail; GoTrue applies it only when confirmations are on. */
+function takeEmailBudget(a: AuthContext): void {
+  if (a.settings.autoconfirm || !a.limits.emails) return;
+  if (!a.limits.emails.take('all')) throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
+}
+
+function withFlowPrefix(hash: string, pkce: boolean): string {
+  return pkce ? `pkce_${hash}` : hash;
+}
+
+/** The link in the message: `<external>/auth/v1/verify?token=<hash>&type=<type>&redirect_to=<url>`. */
+export function verifyLink(a: AuthContext, token: string, type: string, referrer: string): string {
+  const q = new URLSearchParams({ token, type, redirect_to: referrer });
+  return `${a.authUrl()}/verify?${q.toString()}`;
+}
+
+async function queue(m: MailAction, kind: AuthMailKind, to: string, otp: string, link?: string, extra: Record<string, string> = {}) {
+  const mail = renderAuthMail(kind, { to, token: otp, confirmationUrl: link, siteUrl: m.auth.settings.siteUrl, ...extra });
+  await enqueueMail(m.tx, m.auth.mail, mail);
+}
+
+export async function sendConfirmation(m: MailAction): Promise<UserRow> {
+  checkFrequency(m.user.confirmation_sent_at, m.auth);
+  takeEmailBudget(m.auth);
+  const email = m.user.email ?? '';
+  const otp = generateOtp(m.auth.settings.otpLength);
+  const token = withFlowPrefix(tokenHash(email, otp), m.pkce);
+  await queue(m, 'confirmation', email, otp, verifyLink(m.auth, token, 'signup', m.referrer));
+  await saveOneTimeToken(m.tx, m.user.id, 'confirmation_token', token, email);
+  return updateUser(m.tx, m.user.id, { confirmation_token: token, confirmation_sent_at: new Date() });
+}
+
+export async function sendInvite(m: MailAction): Promise<UserRow> {
+  takeEmailBudget(m.auth);
+  const email = m.user.email ?? '';
+  const otp = generateOtp(m.auth.settings.otpLength);
+  const token = tokenHash(email, otp);
+  await queue(m, 'invite', email, otp, verifyLink(m.auth, token, 'invite', m.referrer));
+  await saveOneTimeToken(m.tx, m.user.id, 'confirmation_token', token, email);
+  const now = new Date();
+  return updateUser(m.tx, m.user.id, { confirmation_token: token, confirmation_sent_at: now, invited_at: now });
+}
+
+/** Recovery and magic links share the recovery token and its timer, as in GoTrue. */
+async function sendRecoveryKind(m: MailAction, kind: 'recovery' | 'magic_link', type: string): Promise<UserRow> {
+  checkFrequency(m.user.recovery_sent_at, m.auth);
+  takeEmailBudget(m.auth);
+  const email = m.user.email ?? '';
+  const otp = generateOtp(m.auth.settings.otpLength);
+  const token = withFlowPrefix(tokenHash(email, otp), m.pkce);
+  await queue(m, kind, email, otp, verifyLink(m.auth, token, type, m.referrer));
+  await saveOneTimeToken(m.tx, m.user.id, 'recovery_token', token, email);
+  return updateUser(m.tx, m.user.id, { recovery_token: token, recovery_sent_at: new Date() });
+}
+
+export const sendRecovery = (m: MailAction) => sendRecoveryKind(m, 'recovery', 'recovery');
+export const sendMagicLink = (m: MailAction) => sendRecoveryKind(m, 'magic_link', 'magiclink');
+
+/**
+ * Email change: a link to the new address, and with secure (double) change also one to the
+ * current address; the change happens once the required links are followed.
+ */
+export async function sendEmailChange(m: MailAction, newEmail: string): Promise<UserRow> {
+  checkFrequency(m.user.email_change_sent_at, m.auth);
+  takeEmailBudget(m.auth);
+  const current = m.user.email ?? '';
+  const otpNew = generateOtp(m.auth.settings.otpLength);
+  const tokenNew = withFlowPrefix(tokenHash(newEmail, otpNew), m.pkce);
+  const names = { email: current, newEmail };
+  await queue(m, 'email_change', newEmail, otpNew, verifyLink(m.auth, tokenNew, 'email_change', m.referrer), names);
+  await saveOneTimeToken(m.tx, m.user.id, 'email_change_token_new', tokenNew, newEmail);
+  let tokenCurrent = '';
+  if (m.auth.settings.secureEmailChange && current !== '') {
+    const otpCurrent = generateOtp(m.auth.settings.otpLength);
+    tokenCurrent = withFlowPrefix(tokenHash(current, otpCurrent), m.pkce);
+    await queue(m, 'email_change', current, otpCurrent, verifyLink(m.auth, tokenCurrent, 'email_change', m.referrer), names);
+    await saveOneTimeToken(m.tx, m.user.id, 'email_change_token_current', tokenCurrent, current);
+  } else {
+    await clearOneTimeToken(m.tx, m.user.id, 'email_change_token_current');
+  }
+  return updateUser(m.tx, m.user.id, {
+    email_change: newEmail,
+    email_change_token_new: tokenNew,
+    email_change_token_current: tokenCurrent,
+    email_change_confirm_status: 0,
+    email_change_sent_at: new Date(),
+  });
+}
+
+/** A code (no link) that PUT /user accepts as `nonce` when secure password change is on. */
+export async function sendReauthentication(m: MailAction): Promise<UserRow> {
+  checkFrequency(m.user.reauthentication_sent_at, m.auth);
+  takeEmailBudget(m.auth);
+  const email = m.user.email ?? '';
+  const otp = generateOtp(m.auth.settings.otpLength);
+  const token = tokenHash(email, otp);
+  await queue(m, 'reauthentication', email, otp);
+  await saveOneTimeToken(m.tx, m.user.id, 'reauthentication_token', token, email);
+  return updateUser(m.tx, m.user.id, { reauthentication_token: token, reauthentication_sent_at: new Date() });
+}

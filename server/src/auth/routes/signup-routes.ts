@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientInfo, type AuthContext } from '../auth-context.ts';
+import { badRequest, unprocessable } from '../errors.ts';
+import { validatePkceParams } from '../flow-state.ts';
+import { listIdentities } from '../identity-store.ts';
+import { checkPasswordStrength } from '../passwords.ts';
+import { enforceRequestLimit } from '../rate-limits.ts';
+import { referrerOf } from '../redirects.ts';
+import { bodyOf, obj, str } from '../request-body.ts';
+import { signUpWithEmail } from '../signup-core.ts';
+import { issueSession } from '../token-response.ts';
+import { userJson } from '../user-json.ts';
+import { insertUser, isConfirmed } from '../user-store.ts';
+import { validateEmail } from '../validation.ts';
+
+/**
+ * What GoTrue answers when a confirmed account already has the address and confirmations are
+ * on: a plausible user that exists nowhere, so sign-up does not reveal who is registered.
+ */
+function obfuscatedUser(email: string, data: Record<string, unknown>, aud: string) {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud,
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
+}
+
+async function signInAnonymously(a: AuthContext, req: FastifyRequest, data: Record<string, unknown>) {
+  return a.server.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      aud: a.settings.aud,
+      role: a.settings.defaultRole,
+      email: null,
+      encryptedPassword: null,
+      appMetadata: {},
+      userMetadata: data,
+      isAnonymous: true,
+    });
+    return issueSession(a, tx, user, 'anonymous', clientInfo(req));
+  });
+}
+
+/** POST /signup: email + password, or — with neither email nor phone — an anonymous user. */
+export function signupRoutes(app: FastifyInstance, a: AuthContext): void {
+  app.post('/signup', async (req) => {
+    const s = a.settings;
+    if (!s.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    const body = bodyOf(req);
+    const email = str(body, 'email');
+    const phone = str(body, 'phone');
+    const data = obj(body, 'data') ?? {};
+    if (email === '' && phone === '') {
+      if (!s.enableAnonymous) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+      enforceRequestLimit(a.limits.anonymous, req, a.server.keys);
+      return signInAnonymously(a, req, data);
+    }
+    enforceRequestLimit(a.limits.signInSignUps, req, a.server.keys);
+    const password = str(body, 'password');
+    if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
+    checkPasswordStrength(password, s);
+    if (email !== '' && phone !== '') {
+      throw badRequest('validation_failed', 'Only an email address or phone number should be provided on signup.');
+    }
+    const codeChallenge = str(body, 'code_challenge');
+    const codeChallengeMethod = str(body, 'code_challenge_method');
+    validatePkceParams(codeChallengeMethod, codeChallenge);
+    if (email === '') throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+    const address = validateEmail(email);
+
+    const outcome = await signUpWithEmail(a, {
+      email: address,
+      password,
+      data,
+      referrer: referrerOf(s, req),
+      codeChallenge,
+      codeChallengeMethod,
+    });
+    if (outcome.kind === 'exists') {
+      if (s.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
+      return obfuscatedUser(address, data, s.aud);
+    }
+    const user = outcome.user;
+    if (isConfirmed(user)) {
+      return a.server.db.transaction((tx) => issueSession(a, tx, user, 'password', clientInfo(req)));
+    }
+    if (user.invited_at) return { ...userJson(user, []), user_metadata: {} };
+    return userJson(user, await listIdentities(a.server.db, user.id));
+  });
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clientInfo, type AuthContext } from '../auth-context.ts';
+import { SINGLE_CONFIRMATION_ACCEPTED } from '../email-change.ts';
+import { AuthError, badRequest, unprocessable } from '../errors.ts';
+import { authMethodForVerifyType, issueAuthCode } from '../flow-state.ts';
+import { enforceRequestLimit } from '../rate-limits.ts';
+import { errorRedirect, implicitRedirect, messageRedirect, pkceRedirect, referrerOf } from '../redirects.ts';
+import { bodyOf, queryParam, str } from '../request-body.ts';
+import { tokenHash } from '../secrets.ts';
+import { issueSession } from '../token-response.ts';
+import { validateEmail } from '../validation.ts';
+import { applyVerification, EMAIL_VERIFY_TYPES, userByEmailOtp, userByTokenHash, type Verified } from '../verify-core.ts';
+
+function requireType(type: string): void {
+  if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type');
+  if (!EMAIL_VERIFY_TYPES.has(type)) throw badRequest('validation_failed', 'Unsupported verification type');
+}
+
+/** POST /verify (verifyOtp): a code with its email, or a token hash; answers with a session. */
+async function verifyPost(a: AuthContext, req: FastifyRequest) {
+  const body = bodyOf(req);
+  const type = str(body, 'type');
+  const token = str(body, 'token');
+  const hashParam = str(body, 'token_hash');
+  let email = str(body, 'email');
+  const phone = str(body, 'phone');
+  if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type');
+  if ((token === '') === (hashParam === '')) throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
+  if (token !== '') {
+    if (phone !== '' && email === '') throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+    if (email === '' || phone !== '') {
+      throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify');
+    }
+    try {
+      email = validateEmail(email);
+    } catch {
+      throw unprocessable('validation_failed', 'Invalid email format');
+    }
+  } else if (email !== '' || phone !== '' || str(body, 'redirect_to') !== '') {
+    throw badRequest('validation_failed', 'Only the token_hash and type should be provided');
+  }
+  requireType(type);
+  const hash = token !== '' ? tokenHash(email, token) : hashParam;
+  const result = await a.server.db.transaction(async (tx) => {
+    const v: Verified = token !== '' ? await userByEmailOtp(a, tx, type, email, token) : await userByTokenHash(a, tx, type, hash);
+    const user = await applyVerification(a, tx, v, hash);
+    if (!user) return undefined;
+    return issueSession(a, tx, user, 'otp', clientInfo(req));
+  });
+  // First of the two secure email-change confirmations: no session yet.
+  return result ?? { msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' };
+}
+
+/**
+ * GET /verify: the link in an email. Verifies, then 303s back to the app with the session in
+ * the fragment (implicit flow) or `?code=` (PKCE, token prefixed `pkce_`), or with the error.
+ */
+async function verifyGet(a: AuthContext, req: FastifyRequest, reply: FastifyReply) {
+  const token = queryParam(req, 'token');
+  const type = queryParam(req, 'type');
+  const redirectTo = referrerOf(a.settings, req);
+  if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type');
+  if (token === '') throw badRequest('validation_failed', 'Verify requires a token or a token hash');
+  const pkce = token.startsWith('pkce_');
+  let location: string;
+  try {
+    requireType(type);
+    location = await a.server.db.transaction(async (tx) => {
+      const v = await userByTokenHash(a, tx, type, token);
+      const user = await applyVerification(a, tx, v, token);
+      if (!user) return messageRedirect(redirectTo, SINGLE_CONFIRMATION_ACCEPTED, pkce);
+      if (!pkce) return implicitRedirect(redirectTo, await issueSession(a, tx, user, 'otp', clientInfo(req)), v.type);
+      const code = await issueAuthCode(tx, user.id, authMethodForVerifyType(type));
+      if (!code) throw badRequest('flow_state_not_found', 'No associated flow state found. No valid flow state found for user.');
+      return pkceRedirect(redirectTo, code);
+    });
+  } catch (err) {
+    if (!(err instanceof AuthError)) throw err;
+    location = errorRedirect(redirectTo, err, pkce);
+  }
+  return reply.code(303).header('location', location).send();
+}
+
+export function verifyRoutes(app: FastifyInstance, a: AuthContext): void {
+  app.post('/verify', async (req) => {
+    enforceRequestLimit(a.limits.verify, req, a.server.keys);
+    return verifyPost(a, req);
+  });
+  app.get('/verify', async (req, reply) => {
+    enforceRequestLimit(a.limits.verify, req, a.server.keys);
+    return verifyGet(a, req, reply);
+  });
+}

@@ -1,0 +1,54 @@
+import type { Queryable } from '../db/db-types.ts';
+import { signAccessToken } from './access-token.ts';
+import type { AuthContext } from './auth-context.ts';
+import { listIdentities } from './identity-store.ts';
+import { amrOf, createSession, type AmrEntry, type ClientInfo } from './session-store.ts';
+import { userJson } from './user-json.ts';
+import { updateUser, type UserRow } from './user-store.ts';
+
+/** GoTrue's AccessTokenResponse. auth-js treats it as a session when the first three are truthy. */
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: Record<string, unknown>;
+  weak_password?: { message: string; reasons: string[] };
+}
+
+export async function tokenResponse(
+  auth: AuthContext,
+  q: Queryable,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+  knownAmr?: AmrEntry[],
+): Promise<TokenResponse> {
+  const amr = knownAmr ?? (await amrOf(q, sessionId));
+  const { token, expiresAt } = await signAccessToken(auth.settings, auth.authUrl(), user, sessionId, amr);
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: auth.settings.jwtExpiry,
+    expires_at: expiresAt,
+    refresh_token: refreshToken,
+    user: userJson(user, await listIdentities(q, user.id)),
+  };
+}
+
+/**
+ * Signs a user in (GoTrue's IssueRefreshToken): a new session with `method` in its AMR, its
+ * first refresh token, last_sign_in_at, and the token response. Call inside a transaction.
+ */
+export async function issueSession(
+  auth: AuthContext,
+  tx: Queryable,
+  user: UserRow,
+  method: string,
+  client: ClientInfo,
+): Promise<TokenResponse> {
+  const { sessionId, refreshToken, amr } = await createSession(tx, user.id, method, client);
+  const signedIn = await updateUser(tx, user.id, { last_sign_in_at: new Date() });
+  return tokenResponse(auth, tx, signedIn, sessionId, refreshToken, amr);
+}

@@ -1,0 +1,5 @@
+// The mail module's public face: other modules queue mail through these and nothing else.
+export { enqueueMail, type OutgoingMail } from './outbox.ts';
+export { mailSettings, type MailSettings } from './mail-settings.ts';
+export { renderAuthMail, type AuthMailKind, type AuthMailData } from './auth-templates.ts';
+export { mailModule } from './mail-module.ts';

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inbox } from './helpers/inbox.ts';
+import { driverName } from './helpers/test-db.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+// Small limits so a handful of requests reach them; the rules are GoTrue's.
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({
+    enableConfirmations: 'true',
+    enableAnonymousSignIns: 'true',
+    rateLimitSignInSignUps: '3',
+    rateLimitTokenRefresh: '4',
+    rateLimitTokenVerifications: '2',
+    rateLimitAnonymousUsers: '2',
+    rateLimitEmailSent: '2',
+    maxFrequency: '60s',
+  });
+});
+afterAll(() => s.stop());
+
+let n = 0;
+const newEmail = () => `rl${++n}-${Date.now()}@example.com`;
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const res = await s.fetch(`/auth/v1${path}`, {
+    method: 'POST',
+    headers: { apikey: s.keys.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const limited = { status: 429, body: { code: 'over_request_rate_limit', message: 'Request rate limit reached' } };
+
+describe(`rate limits (${driverName})`, () => {
+  it('limits sign-in/sign-up style requests per IP (sign_in_sign_ups), the same answer for every address', async () => {
+    for (let i = 0; i < 3; i++) expect((await post('/recover', { email: newEmail() })).status).toBe(200);
+    expect(await post('/recover', { email: newEmail() })).toMatchObject(limited);
+    expect(await post('/otp', { email: newEmail() })).toMatchObject(limited);
+    const viaClient = await s.anon().auth.resetPasswordForEmail(newEmail());
+    expect(viaClient.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+  });
+
+  it("limits by the end user's address from Sb-Forwarded-For, but only for the secret key", async () => {
+    const secret = { apikey: s.keys.secretKey, authorization: `Bearer ${s.keys.secretKey}` };
+    expect((await post('/recover', { email: newEmail() }, { ...secret, 'sb-forwarded-for': '203.0.113.7' })).status).toBe(200);
+    // The anon key cannot pick its own bucket.
+    expect(await post('/recover', { email: newEmail() }, { 'sb-forwarded-for': '203.0.113.8' })).toMatchObject(limited);
+  });
+
+  it('limits /token per IP (token_refresh), wrong passwords included', async () => {
+    for (let i = 0; i < 4; i++) {
+      const r = await post('/token?grant_type=password', { email: newEmail(), password: 'wrong password' });
+      expect(r.body.code).toBe('invalid_credentials');
+    }
+    expect(await post('/token?grant_type=password', { email: newEmail(), password: 'wrong password' })).toMatchObject(limited);
+    expect(await post('/token?grant_type=refresh_token', { refresh_token: 'x' })).toMatchObject(limited);
+  });
+
+  it('limits /verify per IP (token_verifications)', async () => {
+    for (let i = 0; i < 2; i++) expect((await post('/verify', { type: 'email', email: newEmail(), token: '123456' })).status).toBe(403);
+    expect(await post('/verify', { type: 'email', email: newEmail(), token: '123456' })).toMatchObject(limited);
+    const link = await s.fetch('/auth/v1/verify?type=signup&token=abc', { redirect: 'manual' });
+    expect(link.status).toBe(429);
+  });
+
+  it('limits anonymous sign-ins per IP (anonymous_users)', async () => {
+    for (let i = 0; i < 2; i++) expect((await s.anon().auth.signInAnonymously()).error).toBeNull();
+    expect((await s.anon().auth.signInAnonymously()).error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+  });
+
+  it('caps mail per hour (email_sent) and per address (max_frequency) with over_email_send_rate_limit', async () => {
+    const secret = (ip: string) => ({ apikey: s.keys.secretKey, authorization: `Bearer ${s.keys.secretKey}`, 'sb-forwarded-for': ip });
+    const first = newEmail();
+    expect((await post('/signup', { email: first, password: 'correct horse' }, secret('198.51.100.1'))).status).toBe(200);
+    expect((await post('/signup', { email: newEmail(), password: 'correct horse' }, secret('198.51.100.2'))).status).toBe(200);
+    const third = newEmail();
+    expect(await post('/signup', { email: third, password: 'correct horse' }, secret('198.51.100.3'))).toMatchObject({
+      status: 429,
+      body: { code: 'over_email_send_rate_limit', message: 'email rate limit exceeded' },
+    });
+    // Nothing was half-done: no account and no mail for the refused sign-up.
+    expect((await s.db.query('select 1 from auth.users where email = $1', [third])).rows).toEqual([]);
+    expect(await inbox(s, third)).toEqual([]);
+
+    const again = await post('/resend', { type: 'signup', email: first }, secret('198.51.100.4'));
+    expect(again.status).toBe(429);
+    expect(again.body.code).toBe('over_email_send_rate_limit');
+    expect(again.body.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+  });
+});
