@@ -4,7 +4,12 @@ import { startAppServer } from './support/app-server.ts';
 import { launchBrowser } from './support/browser.ts';
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
-const SCREENS = [{ name: 'discover', path: '/' }];
+const SCREENS = [
+  { name: 'discover', path: '/' },
+  { name: 'event', path: '/events/analytical-engines-a-hands-on-evening' },
+  { name: 'sign-in', path: '/auth/sign-in' },
+  { name: 'sign-up', path: '/auth/sign-up' },
+];
 const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
 const server = await startAppServer();

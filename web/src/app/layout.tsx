@@ -1,6 +1,8 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { AuthProvider } from "@/lib/auth/auth-provider";
+import { OfflineBanner } from "./offline-banner";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
@@ -9,6 +11,8 @@ export function AppLayout() {
   const isNavigating = useNavigation().state !== "idle";
 
   return (
+    // Inside the router, so session events (PASSWORD_RECOVERY) can navigate.
+    <AuthProvider>
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
@@ -16,6 +20,7 @@ export function AppLayout() {
       >
         Skip to content
       </a>
+      <OfflineBanner />
       <SiteHeader />
       {isNavigating && (
         <div className="fixed right-4 top-4 z-40 rounded-full bg-background p-1 shadow-md">
@@ -35,5 +40,6 @@ export function AppLayout() {
       <SiteFooter />
       <ScrollRestoration />
     </div>
+    </AuthProvider>
   );
 }

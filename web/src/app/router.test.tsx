@@ -1,28 +1,40 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockApi, onPath } from "@/test/mock-api";
 import { renderApp } from "@/test/render-app";
 import { buildRoutes } from "./router";
 
+afterEach(() => vi.unstubAllGlobals());
+
 describe("routes", () => {
   it("shows Discover with its empty state at /", async () => {
+    mockApi(onPath("/rest/v1/rpc/search_events", [], { "content-range": "*/0" }));
     renderApp("/");
 
     expect(
       await screen.findByRole("heading", { level: 1, name: "Discover events" }),
     ).toBeDefined();
-    expect(screen.getByRole("heading", { level: 2, name: "No events yet" })).toBeDefined();
+    expect(await screen.findByRole("heading", { level: 2, name: "No events yet" })).toBeDefined();
     expect(screen.getByRole("link", { name: "Create an event" }).getAttribute("href")).toBe(
       "/events/new",
     );
     expect(document.title).toBe("Discover events · Gather");
   });
 
-  it("shows the sign-in placeholder at /auth/sign-in", async () => {
+  it("shows the sign-in form at /auth/sign-in", async () => {
     renderApp("/auth/sign-in");
 
     expect(await screen.findByRole("heading", { level: 1, name: "Sign in" })).toBeDefined();
-    expect(screen.getByText(/coming soon/i)).toBeDefined();
+    expect(screen.getByLabelText("Email")).toBeDefined();
     expect(document.title).toBe("Sign in · Gather");
+  });
+
+  it("sends signed-out visitors of a protected page to sign-in, with the way back", async () => {
+    const { router } = renderApp("/events/new");
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign in" })).toBeDefined();
+    expect(router.state.location.pathname).toBe("/auth/sign-in");
+    expect(router.state.location.search).toBe("?next=%2Fevents%2Fnew");
   });
 
   it("shows a 404 page with a link home for an unknown path", async () => {

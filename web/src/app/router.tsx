@@ -12,10 +12,36 @@ export const pageRoutes: RouteObject[] = [
     }),
   },
   {
+    path: "events/new",
+    lazy: async () => ({ Component: (await import("@/features/events/new-event-page")).NewEventPage }),
+  },
+  {
+    path: "events/:slug",
+    lazy: async () => ({ Component: (await import("@/features/events/event-page")).EventPage }),
+  },
+  {
     path: "auth/sign-in",
+    lazy: async () => ({ Component: (await import("@/features/auth/sign-in-page")).SignInPage }),
+  },
+  {
+    path: "auth/sign-up",
+    lazy: async () => ({ Component: (await import("@/features/auth/sign-up-page")).SignUpPage }),
+  },
+  {
+    path: "auth/forgot-password",
     lazy: async () => ({
-      Component: (await import("@/features/auth/sign-in-page")).SignInPage,
+      Component: (await import("@/features/auth/forgot-password-page")).ForgotPasswordPage,
     }),
+  },
+  {
+    path: "auth/reset-password",
+    lazy: async () => ({
+      Component: (await import("@/features/auth/reset-password-page")).ResetPasswordPage,
+    }),
+  },
+  {
+    path: "auth/callback",
+    lazy: async () => ({ Component: (await import("@/features/auth/auth-callback-page")).AuthCallbackPage }),
   },
   {
     path: "*",

@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router";
-import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { AccountNav } from "./account-nav";
 import { primaryNav } from "./nav-items";
 
 function navLinkClass({ isActive }: { isActive: boolean }): string {
@@ -33,16 +33,7 @@ export function SiteHeader() {
                 </NavLink>
               </li>
             ))}
-            <li className="ml-1">
-              <Button
-                asChild
-                variant="outline"
-                size="sm"
-                className="aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground"
-              >
-                <NavLink to="/auth/sign-in">Sign in</NavLink>
-              </Button>
-            </li>
+            <AccountNav />
           </ul>
         </nav>
       </div>

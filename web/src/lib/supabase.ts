@@ -1,4 +1,5 @@
 import { createClient } from "@supabase/supabase-js";
+import type { Database } from "./database.types";
 
 // The Supabase CLI's well-known local anon key. It is public by design (the anon role only
 // gets what row-level security allows). Never put a service-role key in web code.
@@ -7,7 +8,13 @@ const LOCAL_ANON_KEY =
 
 // Without VITE_SUPABASE_URL the app talks to the server that served it (the Gather server,
 // or the Vite dev server, which proxies the API paths to it).
-const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || window.location.origin;
+export const supabaseUrl = import.meta.env.VITE_SUPABASE_URL || window.location.origin;
 const supabaseAnonKey = import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
 
-export const supabase = createClient(supabaseUrl, supabaseAnonKey);
+// Typed with `gather-server gen types` output (lib/database.types.ts).
+export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey);
+
+/** Public URL of a file in a public bucket (covers, avatars). */
+export function publicFileUrl(bucket: "event-covers" | "avatars", path: string): string {
+  return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
+}

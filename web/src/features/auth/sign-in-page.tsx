@@ -1,14 +1,33 @@
-import { usePageTitle } from "@/lib/use-page-title";
+import { useState } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
+import { Button } from "@/components/ui/button";
+import { safeNext } from "@/lib/auth/safe-next";
+import { useSession } from "@/lib/auth/session-context";
+import { AuthLayout } from "./components/auth-layout";
+import { MagicLinkForm } from "./components/magic-link-form";
+import { PasswordSignInForm } from "./components/password-sign-in-form";
 
 export function SignInPage() {
-  usePageTitle("Sign in");
+  const [params] = useSearchParams();
+  const next = safeNext(params.get("next"));
+  const { status } = useSession();
+  const [method, setMethod] = useState<"password" | "link">("password");
+
+  // Signed in (just now, or already): go back where the visitor came from.
+  if (status === "signed-in") return <Navigate to={next} replace />;
 
   return (
-    <div className="mx-auto flex max-w-md flex-col gap-2">
-      <h1 className="text-3xl font-bold tracking-tight">Sign in</h1>
-      <p className="text-muted-foreground">
-        Signing in with email and password or a magic link is coming soon.
+    <AuthLayout title="Sign in" intro="Welcome back. Sign in to RSVP, comment and host events.">
+      {method === "password" ? <PasswordSignInForm /> : <MagicLinkForm next={next} />}
+      <Button variant="link" className="self-start px-0" onClick={() => setMethod(method === "password" ? "link" : "password")}>
+        {method === "password" ? "Email me a sign-in link instead" : "Sign in with a password instead"}
+      </Button>
+      <p className="text-sm text-muted-foreground">
+        New here?{" "}
+        <Link to={`/auth/sign-up${next === "/" ? "" : `?next=${encodeURIComponent(next)}`}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          Create an account
+        </Link>
       </p>
-    </div>
+    </AuthLayout>
   );
 }

@@ -1,11 +1,14 @@
-import { CalendarPlus } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { useSearchParams } from "react-router";
 import { usePageTitle } from "@/lib/use-page-title";
+import { EventListView } from "./components/event-list-view";
+import { FilterBar } from "./components/filter-bar";
+import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type DiscoverFilters } from "./discover-filters";
 
 export function DiscoverPage() {
   usePageTitle("Discover events");
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const setFilters = (next: DiscoverFilters) => setParams(filtersToParams(next, params));
 
   return (
     <div className="flex flex-col gap-8">
@@ -16,24 +19,12 @@ export function DiscoverPage() {
           free — RSVP in one click and add it to your calendar.
         </p>
       </div>
-
-      <Card className="items-center text-center">
-        <CardHeader className="items-center">
-          <CalendarPlus aria-hidden="true" className="mb-2 size-10 text-brand-600" />
-          <CardTitle asChild>
-            <h2>No events yet</h2>
-          </CardTitle>
-          <CardDescription className="max-w-sm">
-            When hosts publish events, they will show up here. Have something in mind? Host the
-            first one.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button asChild>
-            <Link to="/events/new">Create an event</Link>
-          </Button>
-        </CardContent>
-      </Card>
+      <FilterBar filters={filters} onChange={setFilters} />
+      {/* Views: only the list for now. Map and calendar views (issue 9) will sit beside it,
+          chosen by a `view` search param that filtersToParams already leaves alone. */}
+      <section aria-label="Events">
+        <EventListView filters={filters} onClearFilters={() => setFilters(DEFAULT_FILTERS)} />
+      </section>
     </div>
   );
 }

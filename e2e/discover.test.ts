@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../server/src/index.ts';
+import { startAppServer } from './support/app-server.ts';
+import { seriousA11yViolations } from './support/axe.ts';
+import { launchBrowser, watchPageErrors } from './support/browser.ts';
+import { ENGINES_SLUG, ENGINES_TITLE, heading } from './support/flows.ts';
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('Discover', () => {
+  it('lists upcoming events 20 at a time and loads more', async () => {
+    const page = await browser.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(server.url);
+    await expect.poll(() => page.locator('main article').count(), { timeout: 15_000 }).toBe(20);
+    expect(await page.getByText(/^\d+ events$/).textContent()).toMatch(/^(2[1-9]|[3-9]\d) events$/);
+    await page.getByRole('button', { name: /Load more/ }).click();
+    await expect.poll(() => page.locator('main article').count()).toBeGreaterThan(20);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('finds an event by search, keeps the search in the URL, and opens it', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    await page.getByRole('searchbox', { name: 'Search events' }).fill('engines');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?q=engines');
+    const link = page.getByRole('link', { name: ENGINES_TITLE });
+    await link.waitFor();
+    expect(await page.locator('main article').count()).toBe(1);
+
+    // The URL is the state: a reload shows the same results.
+    await page.reload();
+    await link.waitFor();
+    await link.click();
+    await expect.poll(() => heading(page)).toBe(ENGINES_TITLE);
+    expect(new URL(page.url()).pathname).toBe(`/events/${ENGINES_SLUG}`);
+    await page.close();
+  });
+
+  it('filters by category and online only, and says when nothing matches', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/?category=career&online=1`);
+    await page.getByRole('link', { name: 'Remote work clinic' }).waitFor({ timeout: 15_000 });
+    const titles = await page.locator('main article h2').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(await page.getByRole('combobox', { name: 'Category' }).inputValue()).toBe('career');
+
+    await page.getByRole('searchbox', { name: 'Search events' }).fill('no such thing anywhere');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('heading', { level: 2, name: 'No events match' }).waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+    await page.close();
+  });
+
+  for (const width of [360, 1280]) {
+    it(`has no serious a11y issue with results at ${width}px`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/?when=week`);
+      await page.locator('main article, main h2').first().waitFor({ timeout: 15_000 });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      // Nothing sticks out sideways on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await context.close();
+    });
+  }
+});

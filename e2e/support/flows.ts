@@ -1,0 +1,34 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const DEMO_PASSWORD = 'gather-demo';
+export const ENGINES_SLUG = 'analytical-engines-a-hands-on-evening';
+export const ENGINES_TITLE = 'Analytical Engines: a hands-on evening';
+
+/** The page's h1 text, once there is one. */
+export async function heading(page: Page): Promise<string> {
+  return (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
+}
+
+/** Signs in through the sign-in screen and waits to land on `next`. */
+export async function signIn(page: Page, baseUrl: string, email: string, next = '/'): Promise<void> {
+  await page.goto(`${baseUrl}/auth/sign-in?next=${encodeURIComponent(next)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(next);
+}
+
+export async function newSignedInPage(browser: Browser, baseUrl: string, email: string, next: string) {
+  const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, baseUrl, email, next);
+  return { context, page };
+}
+
+/** "26 of 30 spots left · 4 going" → 26. */
+export async function spotsLeft(page: Page): Promise<number> {
+  const text = (await page.getByTestId('spots-summary').textContent()) ?? '';
+  const match = /(\d+) of \d+ spots? left/.exec(text);
+  return match ? Number(match[1]) : text.startsWith('No spots left') ? 0 : Number.NaN;
+}

@@ -1,0 +1,44 @@
+import { LogOut } from "lucide-react";
+import { NavLink } from "react-router";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { useSession } from "@/lib/auth/session-context";
+import { errorMessage } from "@/lib/errors";
+import { supabase } from "@/lib/supabase";
+
+/** "Sign in" when signed out; who you are and "Sign out" when signed in. */
+export function AccountNav() {
+  const { status, user } = useSession();
+
+  if (status === "signed-in" && user) {
+    const signOut = async () => {
+      // The SIGNED_OUT event toasts and clears the cache (AuthProvider).
+      const { error } = await supabase.auth.signOut();
+      if (error) toast.error(errorMessage(error));
+    };
+    return (
+      <>
+        <li className="hidden max-w-48 truncate px-2 text-sm text-muted-foreground sm:block">{user.email}</li>
+        <li className="ml-1">
+          <Button variant="outline" size="sm" onClick={signOut}>
+            <LogOut aria-hidden="true" />
+            Sign out
+          </Button>
+        </li>
+      </>
+    );
+  }
+
+  return (
+    <li className="ml-1">
+      <Button
+        asChild
+        variant="outline"
+        size="sm"
+        className="aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground"
+      >
+        <NavLink to="/auth/sign-in">Sign in</NavLink>
+      </Button>
+    </li>
+  );
+}

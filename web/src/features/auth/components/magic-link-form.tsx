@@ -1,0 +1,40 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Alert } from "@/components/ui/alert";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { errorMessage } from "@/lib/errors";
+import { supabase } from "@/lib/supabase";
+import { magicLinkSchema, redirectUrl, type EmailValues } from "../auth-schemas";
+import { CheckEmail } from "./check-email";
+import { SubmitButton } from "./submit-button";
+
+/** Passwordless: a one-time sign-in link by email, back through /auth/callback. */
+export function MagicLinkForm({ next }: { next: string }) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<EmailValues>({ resolver: zodResolver(magicLinkSchema), defaultValues: { email: "" } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setFailure(null);
+    const { error } = await supabase.auth.signInWithOtp({
+      email,
+      options: { shouldCreateUser: false, emailRedirectTo: redirectUrl(`/auth/callback?next=${encodeURIComponent(next)}`) },
+    });
+    if (error) setFailure(errorMessage(error));
+    else setSentTo(email);
+  });
+
+  if (sentTo) return <CheckEmail email={sentTo} what="a sign-in link" />;
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <FormField label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...form.register("email")} />
+      </FormField>
+      <SubmitButton busy={isSubmitting}>Email me a sign-in link</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, Navigate, useSearchParams } from "react-router";
+import { Alert } from "@/components/ui/alert";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { safeNext } from "@/lib/auth/safe-next";
+import { useSession } from "@/lib/auth/session-context";
+import { errorMessage } from "@/lib/errors";
+import { supabase } from "@/lib/supabase";
+import { redirectUrl, signUpSchema, type SignUpValues } from "./auth-schemas";
+import { AuthLayout } from "./components/auth-layout";
+import { CheckEmail } from "./components/check-email";
+import { SubmitButton } from "./components/submit-button";
+
+export function SignUpPage() {
+  const [params] = useSearchParams();
+  const next = safeNext(params.get("next"));
+  const { status } = useSession();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { displayName: "", email: "", password: "" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ displayName, email, password }) => {
+    setFailure(null);
+    const { data, error } = await supabase.auth.signUp({
+      email,
+      password,
+      options: {
+        // The profile trigger reads display_name from the metadata.
+        data: { display_name: displayName },
+        emailRedirectTo: redirectUrl(`/auth/callback?next=${encodeURIComponent(next)}`),
+      },
+    });
+    if (error) setFailure(errorMessage(error));
+    // With confirmations on there is no session yet: the link in the email finishes sign-up.
+    else if (!data.session) setSentTo(email);
+  });
+
+  if (status === "signed-in") return <Navigate to={next} replace />;
+  return (
+    <AuthLayout title="Create your account" intro="Free, and it takes a minute. You'll confirm your email address.">
+      {sentTo ? (
+        <CheckEmail email={sentTo} what="a link to confirm your account" />
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          {failure && <Alert tone="error">{failure}</Alert>}
+          <FormField label="Your name" error={errors.displayName?.message}>
+            <Input autoComplete="name" {...form.register("displayName")} />
+          </FormField>
+          <FormField label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...form.register("email")} />
+          </FormField>
+          <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
+            <Input type="password" autoComplete="new-password" {...form.register("password")} />
+          </FormField>
+          <SubmitButton busy={isSubmitting}>Create account</SubmitButton>
+        </form>
+      )}
+      <p className="text-sm text-muted-foreground">
+        Already have an account?{" "}
+        <Link to="/auth/sign-in" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          Sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,8 @@
+import { queryRoots } from "@/lib/query-keys";
+import type { DiscoverFilters } from "../discover-filters";
+
+/** Keys for Discover's lists, under the shared `events` root (see lib/query-keys.ts). */
+export const discoverKeys = {
+  all: [...queryRoots.events, "discover"] as const,
+  list: (filters: DiscoverFilters) => [...discoverKeys.all, "list", filters] as const,
+};

@@ -1,0 +1,71 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
+import { errorMessage } from "@/lib/errors";
+import { discoverListOptions } from "../api/search-events";
+import { hasActiveFilters, type DiscoverFilters } from "../discover-filters";
+import { DiscoverEmptyState } from "./discover-empty-state";
+import { EventCard } from "./event-card";
+import { EventCardSkeleton } from "./event-card-skeleton";
+
+type EventListViewProps = { filters: DiscoverFilters; onClearFilters: () => void };
+
+/** Discover's list view: cards, 20 at a time, with "Load more". Map and calendar come later. */
+export function EventListView({ filters, onClearFilters }: EventListViewProps) {
+  const query = useInfiniteQuery(discoverListOptions(filters));
+
+  if (query.isPending) {
+    return (
+      <div>
+        <Spinner className="sr-only" label="Loading events…" />
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i}>
+              <EventCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
+        <span>Couldn't load events. {errorMessage(query.error)}</span>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+
+  const events = query.data.pages.flatMap((p) => p.events);
+  const total = query.data.pages[0]?.total ?? 0;
+  if (events.length === 0) {
+    return <DiscoverEmptyState filtered={hasActiveFilters(filters)} onClear={onClearFilters} />;
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <p role="status" className="text-sm text-muted-foreground">
+        {total === 1 ? "1 event" : `${total} events`}
+      </p>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {events.map((event) => (
+          <li key={event.id}>
+            <EventCard event={event} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? "Loading…" : `Load more (${total - events.length} more)`}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { mockApi, onPath } from "@/test/mock-api";
+import { renderApp } from "@/test/render-app";
+
+const SEARCH = "/rest/v1/rpc/search_events";
+
+function card(n: number) {
+  return {
+    id: `id-${n}`, slug: `event-${n}`, title: `Event number ${n}`, category: "tech",
+    starts_at: "2030-11-25T19:00:00+00:00", ends_at: "2030-11-25T22:00:00+00:00", timezone: "Europe/Lisbon",
+    venue_name: "LX Factory", address: "Rua 1", online_url: null, capacity: 30, waitlist_enabled: true,
+    cover_path: null, event_stats: { spots_left: n === 1 ? 0 : 12, going_count: 3, waitlist_count: 0 },
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("Discover", () => {
+  it("lists events with their date, place, category and spots left", async () => {
+    mockApi(onPath(SEARCH, [card(1), card(2)], { "content-range": "0-1/2" }));
+    renderApp("/");
+
+    const first = (await screen.findByRole("link", { name: "Event number 1" })).closest("article")!;
+    expect(first.textContent).toContain("LX Factory");
+    expect(first.textContent).toContain("Tech");
+    expect(first.textContent).toContain("Full · waitlist open");
+    expect(first.textContent).toMatch(/Nov 25 · 7:00/);
+    expect(screen.getByRole("link", { name: "Event number 2" }).closest("article")!.textContent).toContain(
+      "12 spots left",
+    );
+    expect(screen.getByText("2 events")).toBeDefined();
+  });
+
+  it("sends the URL's filters to search_events and pages with Load more", async () => {
+    const { calls } = mockApi((url) => {
+      if (url.pathname !== SEARCH) return undefined;
+      const offset = Number(url.searchParams.get("offset") ?? 0);
+      const page = Array.from({ length: offset === 0 ? 20 : 5 }, (_, i) => card(offset + i + 1));
+      return { body: page, headers: { "content-range": `${offset}-${offset + page.length - 1}/25` } };
+    });
+    renderApp("/?q=engines&category=tech&online=1");
+
+    await screen.findByRole("link", { name: "Event number 20" });
+    expect(calls[0]!.searchParams.get("select")).toContain("event_stats");
+    fireEvent.click(screen.getByRole("button", { name: "Load more (5 more)" }));
+    await screen.findByRole("link", { name: "Event number 25" });
+    expect(screen.queryByRole("button", { name: /Load more/ })).toBeNull();
+    expect((screen.getByRole("searchbox", { name: "Search events" }) as HTMLInputElement).value).toBe("engines");
+    expect((screen.getByRole("combobox", { name: "Category" }) as HTMLSelectElement).value).toBe("tech");
+    expect((screen.getByRole("checkbox", { name: "Online events only" }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("puts a search in the URL and offers to clear filters when nothing matches", async () => {
+    mockApi(onPath(SEARCH, [], { "content-range": "*/0" }));
+    const { router } = renderApp("/");
+
+    expect(await screen.findByRole("heading", { level: 2, name: "No events yet" })).toBeDefined();
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search events" }), { target: { value: "zzz" } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(await screen.findByRole("heading", { level: 2, name: "No events match" })).toBeDefined();
+    expect(router.state.location.search).toBe("?q=zzz");
+
+    fireEvent.change(screen.getByRole("combobox", { name: "When" }), { target: { value: "weekend" } });
+    expect(router.state.location.search).toBe("?q=zzz&when=weekend");
+    fireEvent.click(await screen.findByRole("button", { name: "Clear filters" }));
+    expect(router.state.location.search).toBe("");
+  });
+
+  it("shows an error with a retry", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    mockApi((url) => (url.pathname === SEARCH ? { status: 500, body: { message: "database down" } } : undefined));
+    renderApp("/");
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Couldn't load events. database down");
+    expect(within(alert).getByRole("button", { name: "Try again" })).toBeDefined();
+    vi.restoreAllMocks();
+  });
+});

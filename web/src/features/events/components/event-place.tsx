@@ -1,0 +1,56 @@
+import { ExternalLink, MapPin, MonitorPlay } from "lucide-react";
+import type { EventDetail } from "../api/get-event";
+
+type EventPlaceProps = {
+  event: Pick<EventDetail, "venue_name" | "address" | "lat" | "lng" | "online_url">;
+  /** The online link is for going attendees only (product.md §2). */
+  showOnlineLink: boolean;
+};
+
+export function directionsUrl(lat: number, lng: number): string {
+  return `https://www.openstreetmap.org/directions?to=${lat}%2C${lng}#map=16/${lat}/${lng}`;
+}
+
+export function EventPlace({ event, showOnlineLink }: EventPlaceProps) {
+  return (
+    <div className="flex flex-col gap-4">
+      {event.venue_name && (
+        <div className="flex items-start gap-3">
+          <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+          <div className="flex flex-col gap-0.5">
+            <p className="font-medium">{event.venue_name}</p>
+            {event.address && <p className="text-sm text-muted-foreground">{event.address}</p>}
+            {event.lat !== null && event.lng !== null && (
+              <a
+                href={directionsUrl(event.lat, event.lng)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+              >
+                Directions on OpenStreetMap
+                <ExternalLink aria-hidden="true" className="size-3.5" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            )}
+          </div>
+        </div>
+      )}
+      {event.online_url && (
+        <div className="flex items-start gap-3">
+          <MonitorPlay aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
+          <div className="flex flex-col gap-0.5">
+            <p className="font-medium">Online</p>
+            {showOnlineLink ? (
+              <a href={event.online_url} target="_blank" rel="noopener noreferrer" className="break-all text-sm font-medium text-brand-700 underline underline-offset-4">
+                Join online
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <p className="text-sm text-muted-foreground">The link appears here once you're going.</p>
+            )}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { profileKeys } from "@/lib/query-keys";
+import { supabase } from "@/lib/supabase";
+import { reactionsTo } from "./auth-events";
+import { SessionContext, type SessionState } from "./session-context";
+
+/**
+ * Holds the session and reacts to every session event. The listener is deliberately
+ * synchronous and never calls Supabase itself: supabase-js runs it inside its auth lock, and
+ * awaiting another Supabase call there deadlocks the client (style-anchors.md §3.3). Anything
+ * that needs data is a query keyed by the user id instead.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [state, setState] = useState<SessionState>({ status: "loading", session: null, user: null });
+  const signedIn = useRef(false);
+
+  useEffect(() => {
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      const reactions = reactionsTo(event, signedIn.current);
+      signedIn.current = session !== null;
+      setState({ status: session ? "signed-in" : "signed-out", session, user: session?.user ?? null });
+      for (const r of reactions) {
+        if (r.kind === "toast") toast.success(r.message);
+        else if (r.kind === "clear-cache") queryClient.clear();
+        else if (r.kind === "navigate") void navigate(r.to);
+        else if (r.kind === "refresh-profile" && session) {
+          void queryClient.invalidateQueries({ queryKey: profileKeys.me(session.user.id) });
+        }
+      }
+    });
+    return () => data.subscription.unsubscribe();
+  }, [queryClient, navigate]);
+
+  return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,784 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "14.0"
+  }
+  public: {
+    Tables: {
+      comments: {
+        Row: {
+          author_id: string
+          body: string
+          created_at: string
+          deleted_at: string | null
+          edited_at: string | null
+          event_id: string
+          hidden_at: string | null
+          id: string
+          parent_id: string | null
+        }
+        Insert: {
+          author_id: string
+          body: string
+          created_at?: string
+          deleted_at?: string | null
+          edited_at?: string | null
+          event_id: string
+          hidden_at?: string | null
+          id?: string
+          parent_id?: string | null
+        }
+        Update: {
+          author_id?: string
+          body?: string
+          created_at?: string
+          deleted_at?: string | null
+          edited_at?: string | null
+          event_id?: string
+          hidden_at?: string | null
+          id?: string
+          parent_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "comments_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "comments_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "comments_parent_id_fkey"
+            columns: ["parent_id"]
+            isOneToOne: false
+            referencedRelation: "comments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      event_hosts: {
+        Row: {
+          created_at: string
+          event_id: string
+          role: Database["public"]["Enums"]["host_role"]
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          event_id: string
+          role: Database["public"]["Enums"]["host_role"]
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          event_id?: string
+          role?: Database["public"]["Enums"]["host_role"]
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_hosts_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_hosts_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      event_invites: {
+        Row: {
+          created_at: string
+          event_id: string
+          invited_by: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          event_id: string
+          invited_by?: string | null
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          event_id?: string
+          invited_by?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_invites_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_invites_invited_by_fkey"
+            columns: ["invited_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_invites_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      event_stats: {
+        Row: {
+          checked_in_count: number
+          event_id: string
+          going_count: number
+          guest_count: number
+          pending_count: number
+          spots_left: number | null
+          updated_at: string
+          waitlist_count: number
+        }
+        Insert: {
+          checked_in_count?: number
+          event_id: string
+          going_count?: number
+          guest_count?: number
+          pending_count?: number
+          spots_left?: number | null
+          updated_at?: string
+          waitlist_count?: number
+        }
+        Update: {
+          checked_in_count?: number
+          event_id?: string
+          going_count?: number
+          guest_count?: number
+          pending_count?: number
+          spots_left?: number | null
+          updated_at?: string
+          waitlist_count?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_stats_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: true
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      events: {
+        Row: {
+          address: string | null
+          cancel_reason: string | null
+          capacity: number | null
+          category: Database["public"]["Enums"]["event_category"]
+          cover_path: string | null
+          created_at: string
+          description: string
+          ends_at: string
+          host_id: string
+          id: string
+          lat: number | null
+          lng: number | null
+          online_url: string | null
+          plus_ones_max: number
+          published_at: string | null
+          requires_approval: boolean
+          rsvp_closes_at: string | null
+          search: unknown
+          slug: string
+          starts_at: string
+          status: Database["public"]["Enums"]["event_status"]
+          timezone: string
+          title: string
+          updated_at: string
+          venue_name: string | null
+          video_path: string | null
+          video_url: string | null
+          visibility: Database["public"]["Enums"]["event_visibility"]
+          waitlist_enabled: boolean
+        }
+        Insert: {
+          address?: string | null
+          cancel_reason?: string | null
+          capacity?: number | null
+          category?: Database["public"]["Enums"]["event_category"]
+          cover_path?: string | null
+          created_at?: string
+          description?: string
+          ends_at: string
+          host_id: string
+          id?: string
+          lat?: number | null
+          lng?: number | null
+          online_url?: string | null
+          plus_ones_max?: number
+          published_at?: string | null
+          requires_approval?: boolean
+          rsvp_closes_at?: string | null
+          search?: unknown
+          slug: string
+          starts_at: string
+          status?: Database["public"]["Enums"]["event_status"]
+          timezone?: string
+          title: string
+          updated_at?: string
+          venue_name?: string | null
+          video_path?: string | null
+          video_url?: string | null
+          visibility?: Database["public"]["Enums"]["event_visibility"]
+          waitlist_enabled?: boolean
+        }
+        Update: {
+          address?: string | null
+          cancel_reason?: string | null
+          capacity?: number | null
+          category?: Database["public"]["Enums"]["event_category"]
+          cover_path?: string | null
+          created_at?: string
+          description?: string
+          ends_at?: string
+          host_id?: string
+          id?: string
+          lat?: number | null
+          lng?: number | null
+          online_url?: string | null
+          plus_ones_max?: number
+          published_at?: string | null
+          requires_approval?: boolean
+          rsvp_closes_at?: string | null
+          search?: unknown
+          slug?: string
+          starts_at?: string
+          status?: Database["public"]["Enums"]["event_status"]
+          timezone?: string
+          title?: string
+          updated_at?: string
+          venue_name?: string | null
+          video_path?: string | null
+          video_url?: string | null
+          visibility?: Database["public"]["Enums"]["event_visibility"]
+          waitlist_enabled?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "events_host_id_fkey"
+            columns: ["host_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notification_preferences: {
+        Row: {
+          email_host_messages: boolean
+          email_reminders: boolean
+          email_rsvp_updates: boolean
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          email_host_messages?: boolean
+          email_reminders?: boolean
+          email_rsvp_updates?: boolean
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          email_host_messages?: boolean
+          email_reminders?: boolean
+          email_rsvp_updates?: boolean
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_preferences_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notifications: {
+        Row: {
+          created_at: string
+          id: string
+          kind: string
+          payload: Json
+          read_at: string | null
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          kind: string
+          payload?: Json
+          read_at?: string | null
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          kind?: string
+          payload?: Json
+          read_at?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      profiles: {
+        Row: {
+          avatar_path: string | null
+          bio: string
+          created_at: string
+          display_name: string
+          home_city: string | null
+          home_lat: number | null
+          home_lng: number | null
+          id: string
+          suspended_at: string | null
+          updated_at: string
+          username: string
+        }
+        Insert: {
+          avatar_path?: string | null
+          bio?: string
+          created_at?: string
+          display_name: string
+          home_city?: string | null
+          home_lat?: number | null
+          home_lng?: number | null
+          id: string
+          suspended_at?: string | null
+          updated_at?: string
+          username: string
+        }
+        Update: {
+          avatar_path?: string | null
+          bio?: string
+          created_at?: string
+          display_name?: string
+          home_city?: string | null
+          home_lat?: number | null
+          home_lng?: number | null
+          id?: string
+          suspended_at?: string | null
+          updated_at?: string
+          username?: string
+        }
+        Relationships: []
+      }
+      reports: {
+        Row: {
+          created_at: string
+          id: string
+          reason: string
+          reporter_id: string
+          resolved_at: string | null
+          resolved_by: string | null
+          status: Database["public"]["Enums"]["report_status"]
+          target_id: string
+          target_type: Database["public"]["Enums"]["report_target"]
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          reason: string
+          reporter_id: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+          status?: Database["public"]["Enums"]["report_status"]
+          target_id: string
+          target_type: Database["public"]["Enums"]["report_target"]
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          reason?: string
+          reporter_id?: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+          status?: Database["public"]["Enums"]["report_status"]
+          target_id?: string
+          target_type?: Database["public"]["Enums"]["report_target"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "reports_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "reports_resolved_by_fkey"
+            columns: ["resolved_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      rsvps: {
+        Row: {
+          checked_in_at: string | null
+          created_at: string
+          event_id: string
+          guests: number
+          status: Database["public"]["Enums"]["rsvp_status"]
+          updated_at: string
+          user_id: string
+          waitlist_position: number | null
+        }
+        Insert: {
+          checked_in_at?: string | null
+          created_at?: string
+          event_id: string
+          guests?: number
+          status: Database["public"]["Enums"]["rsvp_status"]
+          updated_at?: string
+          user_id: string
+          waitlist_position?: number | null
+        }
+        Update: {
+          checked_in_at?: string | null
+          created_at?: string
+          event_id?: string
+          guests?: number
+          status?: Database["public"]["Enums"]["rsvp_status"]
+          updated_at?: string
+          user_id?: string
+          waitlist_position?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "rsvps_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "rsvps_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      cancel_rsvp: { Args: { event_id: string }; Returns: Json }
+      check_in: { Args: { event_id: string; user_id: string }; Returns: Json }
+      decide_rsvp: {
+        Args: { approve: boolean; event_id: string; user_id: string }
+        Returns: Json
+      }
+      events_near: {
+        Args: {
+          category?: Database["public"]["Enums"]["event_category"]
+          lat: number
+          lng: number
+          radius_km?: number
+          starts_after?: string
+          starts_before?: string
+        }
+        Returns: {
+          address: string | null
+          cancel_reason: string | null
+          capacity: number | null
+          category: Database["public"]["Enums"]["event_category"]
+          cover_path: string | null
+          created_at: string
+          description: string
+          ends_at: string
+          host_id: string
+          id: string
+          lat: number | null
+          lng: number | null
+          online_url: string | null
+          plus_ones_max: number
+          published_at: string | null
+          requires_approval: boolean
+          rsvp_closes_at: string | null
+          search: unknown
+          slug: string
+          starts_at: string
+          status: Database["public"]["Enums"]["event_status"]
+          timezone: string
+          title: string
+          updated_at: string
+          venue_name: string | null
+          video_path: string | null
+          video_url: string | null
+          visibility: Database["public"]["Enums"]["event_visibility"]
+          waitlist_enabled: boolean
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "events"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      my_rsvp: { Args: { event_id: string }; Returns: Json }
+      rsvp: { Args: { event_id: string; guests?: number }; Returns: Json }
+      search_events: {
+        Args: {
+          category?: Database["public"]["Enums"]["event_category"]
+          near_lat?: number
+          near_lng?: number
+          online_only?: boolean
+          query?: string
+          radius_km?: number
+          starts_after?: string
+          starts_before?: string
+        }
+        Returns: {
+          address: string | null
+          cancel_reason: string | null
+          capacity: number | null
+          category: Database["public"]["Enums"]["event_category"]
+          cover_path: string | null
+          created_at: string
+          description: string
+          ends_at: string
+          host_id: string
+          id: string
+          lat: number | null
+          lng: number | null
+          online_url: string | null
+          plus_ones_max: number
+          published_at: string | null
+          requires_approval: boolean
+          rsvp_closes_at: string | null
+          search: unknown
+          slug: string
+          starts_at: string
+          status: Database["public"]["Enums"]["event_status"]
+          timezone: string
+          title: string
+          updated_at: string
+          venue_name: string | null
+          video_path: string | null
+          video_url: string | null
+          visibility: Database["public"]["Enums"]["event_visibility"]
+          waitlist_enabled: boolean
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "events"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+    }
+    Enums: {
+      event_category:
+        | "arts"
+        | "books"
+        | "career"
+        | "community"
+        | "food"
+        | "games"
+        | "health"
+        | "music"
+        | "outdoors"
+        | "tech"
+        | "other"
+      event_status: "draft" | "published" | "cancelled"
+      event_visibility: "public" | "unlisted" | "private"
+      host_role: "host" | "cohost" | "checker"
+      report_status: "open" | "resolved" | "dismissed"
+      report_target: "event" | "comment"
+      rsvp_status: "going" | "waitlisted" | "pending" | "declined" | "cancelled"
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {
+      event_category: [
+        "arts",
+        "books",
+        "career",
+        "community",
+        "food",
+        "games",
+        "health",
+        "music",
+        "outdoors",
+        "tech",
+        "other",
+      ],
+      event_status: ["draft", "published", "cancelled"],
+      event_visibility: ["public", "unlisted", "private"],
+      host_role: ["host", "cohost", "checker"],
+      report_status: ["open", "resolved", "dismissed"],
+      report_target: ["event", "comment"],
+      rsvp_status: ["going", "waitlisted", "pending", "declined", "cancelled"],
+    },
+  },
+} as const

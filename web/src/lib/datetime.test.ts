@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatEventRange, formatEventStart, sameWallClock, toCompactUtc, whenRange,
+} from "./datetime";
+
+const en = { locale: "en-US" };
+
+describe("formatting in the event's zone", () => {
+  it("shows the venue's wall-clock time and zone, not the viewer's", () => {
+    // 19:00 UTC in November is 19:00 in Lisbon (WET) and 14:00 in New York (EST).
+    const iso = "2026-11-25T19:00:00Z";
+    expect(formatEventStart(iso, "Europe/Lisbon", en)).toMatch(/^Wed, Nov 25 · 7:00\s?PM (WET|GMT(\+0)?)$/);
+    expect(formatEventStart(iso, "America/New_York", en)).toMatch(/^Wed, Nov 25 · 2:00\s?PM EST$/);
+  });
+
+  it("crosses midnight into the next day in a zone ahead of UTC", () => {
+    expect(formatEventStart("2026-11-25T19:00:00Z", "Asia/Tokyo", en)).toMatch(/^Thu, Nov 26 · 4:00\s?AM/);
+  });
+
+  it("writes a same-day range once and a multi-day range with both days", () => {
+    expect(formatEventRange("2026-11-25T19:00:00Z", "2026-11-25T22:00:00Z", "UTC", en)).toMatch(
+      /^Wed, Nov 25 · 7:00\s?PM – 10:00\s?PM UTC$/,
+    );
+    expect(formatEventRange("2026-11-25T19:00:00Z", "2026-11-26T10:00:00Z", "UTC", en)).toMatch(
+      /^Wed, Nov 25 · 7:00\s?PM – Thu, Nov 26 · 10:00\s?AM UTC$/,
+    );
+  });
+
+  it("knows when a second, viewer-zone label is needed", () => {
+    const iso = "2026-11-25T19:00:00Z";
+    expect(sameWallClock(iso, "Europe/Lisbon", "Europe/London")).toBe(true);
+    expect(sameWallClock(iso, "Europe/Lisbon", "Europe/Berlin")).toBe(false);
+  });
+
+  it("writes compact UTC stamps for calendar links", () => {
+    expect(toCompactUtc("2026-11-25T19:00:00.000+00:00")).toBe("20261125T190000Z");
+  });
+});
+
+describe("when filters", () => {
+  // Wednesday 25 Nov 2026, 15:00 local time.
+  const wednesday = new Date(2026, 10, 25, 15, 0);
+
+  it("today runs from now to midnight", () => {
+    const r = whenRange("today", wednesday);
+    expect(r.startsAfter).toBe(wednesday);
+    expect(r.startsBefore).toEqual(new Date(2026, 10, 26));
+  });
+
+  it("this week runs to the end of Sunday", () => {
+    expect(whenRange("week", wednesday).startsBefore).toEqual(new Date(2026, 10, 30));
+  });
+
+  it("this weekend is Saturday and Sunday, and starts now once it has begun", () => {
+    expect(whenRange("weekend", wednesday)).toEqual({
+      startsAfter: new Date(2026, 10, 28),
+      startsBefore: new Date(2026, 10, 30),
+    });
+    const sunday = new Date(2026, 10, 29, 11, 0);
+    expect(whenRange("weekend", sunday)).toEqual({ startsAfter: sunday, startsBefore: new Date(2026, 10, 30) });
+  });
+
+  it("any has no upper bound", () => {
+    expect(whenRange("any", wednesday)).toEqual({ startsAfter: wednesday });
+  });
+});
