@@ -67,3 +67,41 @@ describe(`realtime protocol and limits (${driverName})`, () => {
     ws.close();
   });
 });
+
+describe(`slow consumers (${driverName})`, () => {
+  it('disconnects a client that stops reading instead of buffering for it', async () => {
+    const slow = await startTestServer({ realtimeMaxBufferedKb: '64', realtimeMaxEventsPerSecond: '1000000' });
+    try {
+      const url = `${slow.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${slow.keys.anonKey}&vsn=2.0.0`;
+      const open = async () => {
+        const ws = new WebSocket(url);
+        await new Promise((r) => ws.once('open', r));
+        ws.send(JSON.stringify(['1', '1', 'realtime:flood', 'phx_join', { config: {} }]));
+        await new Promise((r) => ws.once('message', r));
+        return ws;
+      };
+      const reader = await open();
+      const sender = await open();
+      let received = 0;
+      let closed = false;
+      reader.on('message', () => received++);
+      reader.on('close', () => (closed = true));
+      // Stop reading: the server's queue for this client can only grow.
+      (reader as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+      const payload = { blob: 'x'.repeat(2000) };
+      const sent = 6000; // ~12 MB: far beyond socket buffers plus the 64 KB allowance
+      for (let i = 0; i < sent; i++) sender.send(JSON.stringify(['1', String(i + 10), 'realtime:flood', 'broadcast', { type: 'broadcast', event: 'e', payload }]));
+      await new Promise<void>((resolve) => {
+        const done = () => (sender.bufferedAmount === 0 ? resolve() : setTimeout(done, 20));
+        done();
+      });
+      await new Promise((r) => setTimeout(r, 500)); // let the server fan the last ones out
+      (reader as unknown as { _socket: { resume(): void } })._socket.resume();
+      await expect.poll(() => closed).toBe(true);
+      expect(received).toBeLessThan(sent);
+      sender.close();
+    } finally {
+      await slow.stop();
+    }
+  });
+});

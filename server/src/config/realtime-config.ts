@@ -9,6 +9,8 @@ export const realtimeConfigFields = {
   realtimeMaxEventsPerSecond: positive,
   /** Largest broadcast payload, in KB (Supabase: 3000 KB on paid plans, 256 KB on free). */
   realtimeMaxPayloadKb: positive,
+  /** Unsent bytes a client may have queued before it is disconnected as too slow, in KB. */
+  realtimeMaxBufferedKb: positive,
 };
 
 export const REALTIME_ENV_NAMES = {
@@ -16,6 +18,7 @@ export const REALTIME_ENV_NAMES = {
   realtimeMaxChannelsPerConnection: 'GATHER_REALTIME_MAX_CHANNELS_PER_CONNECTION',
   realtimeMaxEventsPerSecond: 'GATHER_REALTIME_MAX_EVENTS_PER_SECOND',
   realtimeMaxPayloadKb: 'GATHER_REALTIME_MAX_PAYLOAD_KB',
+  realtimeMaxBufferedKb: 'GATHER_REALTIME_MAX_BUFFERED_KB',
 } as const;
 
 export const REALTIME_DEFAULTS = {
@@ -23,4 +26,5 @@ export const REALTIME_DEFAULTS = {
   realtimeMaxChannelsPerConnection: 100,
   realtimeMaxEventsPerSecond: 100,
   realtimeMaxPayloadKb: 3000,
+  realtimeMaxBufferedKb: 16 * 1024,
 };

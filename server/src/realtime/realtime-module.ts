@@ -30,6 +30,7 @@ export function realtimeModule(ctx: ServerContext): FastifyPluginAsync {
       maxChannelsPerConnection: c.realtimeMaxChannelsPerConnection,
       maxEventsPerSecond: c.realtimeMaxEventsPerSecond,
       maxPayloadBytes: c.realtimeMaxPayloadKb * 1024,
+      maxBufferedBytes: c.realtimeMaxBufferedKb * 1024,
     };
     // Several instances share PostgreSQL, so events must cross processes; PGlite has one.
     const bus = ctx.db.kind === 'postgres' ? await createPostgresBus(ctx.db) : createLocalBus();
