@@ -84,13 +84,16 @@ select * from (values
        requires_approval, plus_ones_max, host, online_url, video_url, description);
 
 insert into public.events (host_id, title, description, category, starts_at, ends_at, timezone, venue_name, address, lat, lng,
-                           online_url, video_url, capacity, waitlist_enabled, requires_approval, plus_ones_max, visibility, status)
+                           is_online, video_url, capacity, waitlist_enabled, requires_approval, plus_ones_max, visibility, status)
 select p.id, s.title, s.description, s.category::public.event_category,
        ((current_date + s.days_ahead) + make_time(s.start_hour, 0, 0)) at time zone s.timezone,
        ((current_date + s.days_ahead) + make_time(s.start_hour, 0, 0)) at time zone s.timezone + make_interval(hours => s.hours),
-       s.timezone, s.venue_name, s.address, s.lat, s.lng, s.online_url, s.video_url, s.capacity, s.waitlist_enabled,
+       s.timezone, s.venue_name, s.address, s.lat, s.lng, s.online_url is not null, s.video_url, s.capacity, s.waitlist_enabled,
        s.requires_approval, s.plus_ones_max, 'public', 'published'
 from seed_events s join public.profiles p on p.username = s.host;
+
+insert into public.event_online_links (event_id, url)
+select e.id, s.online_url from seed_events s join public.events e on e.title = s.title where s.online_url is not null;
 
 -- One draft, for the host's dashboard.
 insert into public.events (host_id, title, description, category, starts_at, ends_at, timezone, venue_name, lat, lng, status)

@@ -15,7 +15,8 @@ create table public.events (
   address text,
   lat double precision constraint events_lat_range check (lat between -90 and 90),
   lng double precision constraint events_lng_range check (lng between -180 and 180),
-  online_url text constraint events_online_url_https check (online_url ~ '^https://'),
+  -- The link itself is in event_online_links, readable only by those going and the hosts.
+  is_online boolean not null default false,
   cover_path text,
   video_url text,
   video_path text,
@@ -37,7 +38,7 @@ create table public.events (
   ) stored,
   constraint events_dates check (ends_at > starts_at and ends_at <= starts_at + interval '14 days'),
   constraint events_has_place_or_link check (
-    (venue_name is not null and lat is not null and lng is not null) or online_url is not null)
+    (venue_name is not null and lat is not null and lng is not null) or is_online)
 );
 
 -- Discover: upcoming public events by date; search; map bounding boxes; a host's events.

@@ -111,7 +111,7 @@ create policy "counts follow the event" on public.event_stats for select to anon
 
 grant select on public.events, public.event_hosts, public.event_stats to anon, authenticated;
 grant insert, delete on public.events to authenticated;
-grant update (title, description, category, starts_at, ends_at, timezone, venue_name, address, lat, lng, online_url,
+grant update (title, description, category, starts_at, ends_at, timezone, venue_name, address, lat, lng, is_online,
               cover_path, video_url, video_path, capacity, waitlist_enabled, requires_approval, plus_ones_max,
               rsvp_closes_at, visibility, status, cancel_reason)
   on public.events to authenticated;
@@ -119,3 +119,39 @@ grant insert (event_id, user_id, role), delete on public.event_hosts to authenti
 grant select, insert, delete on public.event_invites to authenticated;
 grant select on public.rsvps to authenticated;
 grant all on public.events, public.event_hosts, public.event_invites, public.rsvps, public.event_stats to service_role;
+
+-- An online event's link: for the people going, checkers and hosts only, never the public.
+create table public.event_online_links (
+  event_id uuid primary key references public.events (id) on delete cascade,
+  url text not null constraint event_online_links_https check (url ~ '^https://'),
+  updated_at timestamptz not null default now()
+);
+create function private.validate_online_link() returns trigger
+language plpgsql as $$
+begin
+  if new.url !~ '^https://' then
+    perform private.raise_error('invalid_online_url', 'The online link must start with https://.');
+  end if;
+  return new;
+end
+$$;
+create trigger event_online_links_validate before insert or update on public.event_online_links
+  for each row execute function private.validate_online_link();
+create trigger event_online_links_updated_at before update on public.event_online_links
+  for each row execute function private.set_updated_at();
+
+alter table public.event_online_links enable row level security;
+create policy "those going, checkers and hosts see the link" on public.event_online_links for select to authenticated
+  using ((select private.can_check_in(event_id))
+         or exists (select 1 from public.rsvps r
+                    where r.event_id = event_online_links.event_id and r.user_id = (select auth.uid()) and r.status = 'going'));
+create policy "hosts set the link" on public.event_online_links for insert to authenticated
+  with check ((select private.can_manage_event(event_id)));
+create policy "hosts change the link" on public.event_online_links for update to authenticated
+  using ((select private.can_manage_event(event_id))) with check ((select private.can_manage_event(event_id)));
+create policy "hosts remove the link" on public.event_online_links for delete to authenticated
+  using ((select private.can_manage_event(event_id)));
+grant select, insert, update, delete on public.event_online_links to authenticated;
+-- Anon may ask (an event page embeds the link) and, having no policy, always gets nothing.
+grant select on public.event_online_links to anon;
+grant all on public.event_online_links to service_role;

@@ -15,13 +15,10 @@ begin
   if not exists (select 1 from pg_timezone_names where name = new.timezone) then
     perform private.raise_error('invalid_timezone', 'Choose a time zone from the list.');
   end if;
-  if new.online_url is not null and new.online_url !~ '^https://' then
-    perform private.raise_error('invalid_online_url', 'The online link must start with https://.');
-  end if;
   if (new.lat is not null and new.lat not between -90 and 90) or (new.lng is not null and new.lng not between -180 and 180) then
     perform private.raise_error('invalid_location', 'Latitude must be between -90 and 90 and longitude between -180 and 180.');
   end if;
-  if not ((new.venue_name is not null and new.lat is not null and new.lng is not null) or new.online_url is not null) then
+  if not ((new.venue_name is not null and new.lat is not null and new.lng is not null) or new.is_online) then
     perform private.raise_error('missing_location', 'Add a place on the map or an online link, or both.');
   end if;
   if new.capacity is not null and new.capacity not between 1 and 100000 then

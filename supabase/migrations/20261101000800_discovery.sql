@@ -36,7 +36,7 @@ language sql stable as $$
     and e.ends_at >= search_events.starts_after
     and (search_events.starts_before is null or e.starts_at < search_events.starts_before)
     and (search_events.category is null or e.category = search_events.category)
-    and (not search_events.online_only or e.online_url is not null)
+    and (not search_events.online_only or e.is_online)
     and (nullif(trim(search_events.query), '') is null
          or e.search @@ websearch_to_tsquery('english', search_events.query)
          or e.title ilike '%' || replace(replace(trim(search_events.query), '%', '\%'), '_', '\_') || '%')

@@ -15,7 +15,7 @@ const event: IcsEvent = {
   address: 'Rua do Diário de Notícias 39, Lisbon',
   lat: 38.7118,
   lng: -9.1445,
-  online_url: null,
+  is_online: false,
   status: 'published',
   cancel_reason: null,
   created_at: '2026-06-01T10:00:00Z',

@@ -52,11 +52,11 @@ describe('events', () => {
   }
 
   it('only members create events, and only as their own host', async () => {
-    const row = { title: 'Mine', starts_at: new Date(Date.now() + 864e5).toISOString(), ends_at: new Date(Date.now() + 9e7).toISOString(), online_url: 'https://x.example' };
-    const sql = 'insert into public.events (host_id, title, starts_at, ends_at, online_url) values ($1, $2, $3, $4, $5) returning title';
-    expect(await run('anon', sql, [M.id, row.title, row.starts_at, row.ends_at, row.online_url])).toBe('42501');
-    expect(await run(M, sql, [H.id, row.title, row.starts_at, row.ends_at, row.online_url])).toBe('42501');
-    expect(await run(M, sql, [M.id, row.title, row.starts_at, row.ends_at, row.online_url])).toEqual([{ title: 'Mine' }]);
+    const row = { title: 'Mine', starts_at: new Date(Date.now() + 864e5).toISOString(), ends_at: new Date(Date.now() + 9e7).toISOString(), is_online: true };
+    const sql = 'insert into public.events (host_id, title, starts_at, ends_at, is_online) values ($1, $2, $3, $4, $5) returning title';
+    expect(await run('anon', sql, [M.id, row.title, row.starts_at, row.ends_at, row.is_online])).toBe('42501');
+    expect(await run(M, sql, [H.id, row.title, row.starts_at, row.ends_at, row.is_online])).toBe('42501');
+    expect(await run(M, sql, [M.id, row.title, row.starts_at, row.ends_at, row.is_online])).toEqual([{ title: 'Mine' }]);
   });
 
   it('hosts and co-hosts edit; checkers, members and anon do not', async () => {
@@ -80,6 +80,18 @@ describe('events', () => {
     expect(await run(M, sql, [ev.pub, M.id])).toBe('42501');
     expect(await run(H, sql, [ev.unl, M.id])).toEqual([]);
     expect(await run(H, `insert into public.event_hosts (event_id, user_id, role) values ($1, $2, 'host')`, [ev.unl, A.id])).toBe('42501');
+  });
+});
+
+describe('online links', () => {
+  it('only those going, checkers and hosts read an event\'s online link; only hosts set it', async () => {
+    expect(await run(M, 'insert into public.event_online_links (event_id, url) values ($1, $2)', [ev.pub, 'https://evil.example'])).toBe('42501');
+    expect(await run(C, 'insert into public.event_online_links (event_id, url) values ($1, $2) returning url', [ev.pub, 'https://meet.example/x'])).toHaveLength(1);
+    expect(await run(H, 'update public.event_online_links set url = $2 where event_id = $1 returning url', [ev.pub, 'http://plain.example'])).toBe('invalid_online_url');
+    const sql = 'select url from public.event_online_links where event_id = $1';
+    expect(await run('anon', sql, [ev.pub])).toEqual([]);
+    expect(await run(M, sql, [ev.pub])).toEqual([]);
+    for (const who of [A, K, H, AD]) expect(await run(who, sql, [ev.pub])).toEqual([{ url: 'https://meet.example/x' }]);
   });
 });
 

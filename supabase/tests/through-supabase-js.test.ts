@@ -38,6 +38,18 @@ describe('the app\'s calls through supabase-js', () => {
     expect(data).toMatchObject({ title: 'Embedded read', host: { username: 'host' }, event_stats: { going_count: 0, spots_left: 10 } });
   });
 
+  it('embeds the online link only for those going', async () => {
+    const e = await createEvent(g, H, { title: 'Online too', is_online: true });
+    await g.sqlAs(H)('insert into public.event_online_links (event_id, url) values ($1, $2)', [e.id, 'https://meet.example/secret']);
+    const read = (c: ReturnType<GatherServer['anon']>) =>
+      c.from('events').select('title, is_online, online_link:event_online_links(url)').eq('id', e.id).single();
+    expect((await read(g.anon())).data).toEqual({ title: 'Online too', is_online: true, online_link: null });
+    const ben = await client(B);
+    expect((await read(ben)).data?.online_link).toBeNull();
+    await ben.rpc('rsvp', { event_id: e.id });
+    expect((await read(ben)).data?.online_link).toEqual({ url: 'https://meet.example/secret' });
+  });
+
   it('searches with search_events and pages with a count', async () => {
     await createEvent(g, H, { title: 'Searchable jazz evening', category: 'music' });
     const { data, count, error } = await g.anon().rpc('search_events', { query: 'jazz', category: 'music' }, { count: 'exact' }).select('title').range(0, 19);
@@ -49,7 +61,7 @@ describe('the app\'s calls through supabase-js', () => {
   it('reports a validation rule in the form\'s words', async () => {
     const host = await client(H);
     const starts = new Date(Date.now() + 864e5).toISOString();
-    const { error, status } = await host.from('events').insert({ host_id: H.id, title: 'ok', starts_at: starts, ends_at: starts, online_url: 'https://x.example' });
+    const { error, status } = await host.from('events').insert({ host_id: H.id, title: 'ok', starts_at: starts, ends_at: starts, is_online: true });
     expect(status).toBe(400);
     expect(error).toMatchObject({ code: 'invalid_title', message: 'The title must be 3 to 120 characters long.' });
   });

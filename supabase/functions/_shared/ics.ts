@@ -11,7 +11,7 @@ export interface IcsEvent {
   address: string | null;
   lat: number | null;
   lng: number | null;
-  online_url: string | null;
+  is_online: boolean;
   status: 'draft' | 'published' | 'cancelled';
   cancel_reason: string | null;
   created_at: string;
@@ -75,7 +75,8 @@ export function eventToIcs(e: IcsEvent, url: string, now = new Date()): string {
   const end = new Date(e.ends_at);
   const cancelled = e.status === 'cancelled';
   const sequence = Math.max(0, Math.floor((Date.parse(e.updated_at) - Date.parse(e.created_at)) / 1000));
-  const where = [e.venue_name, e.address].filter(Boolean).join(', ') || e.online_url || '';
+  // The online link is for attendees only; calendars get the event page, which shows it to them.
+  const where = [e.venue_name, e.address].filter(Boolean).join(', ') || (e.is_online ? 'Online' : '');
   const description = [cancelled && e.cancel_reason ? `Cancelled: ${e.cancel_reason}` : '', e.description, url].filter(Boolean).join('\n\n');
   const lines = [
     'BEGIN:VCALENDAR',

@@ -4,7 +4,7 @@ import { createClient } from 'npm:@supabase/supabase-js@2';
 import { corsHeaders, json, preflight } from '../_shared/cors.ts';
 import { eventToIcs, type IcsEvent } from '../_shared/ics.ts';
 
-const COLUMNS = 'id, slug, title, description, starts_at, ends_at, timezone, venue_name, address, lat, lng, online_url, status, cancel_reason, created_at, updated_at';
+const COLUMNS = 'id, slug, title, description, starts_at, ends_at, timezone, venue_name, address, lat, lng, is_online, status, cancel_reason, created_at, updated_at';
 
 Deno.serve(async (req) => {
   const early = preflight(req);

@@ -151,6 +151,32 @@ export type Database = {
           },
         ]
       }
+      event_online_links: {
+        Row: {
+          event_id: string
+          updated_at: string
+          url: string
+        }
+        Insert: {
+          event_id: string
+          updated_at?: string
+          url: string
+        }
+        Update: {
+          event_id?: string
+          updated_at?: string
+          url?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_online_links_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: true
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_stats: {
         Row: {
           checked_in_count: number
@@ -204,9 +230,9 @@ export type Database = {
           ends_at: string
           host_id: string
           id: string
+          is_online: boolean
           lat: number | null
           lng: number | null
-          online_url: string | null
           plus_ones_max: number
           published_at: string | null
           requires_approval: boolean
@@ -235,9 +261,9 @@ export type Database = {
           ends_at: string
           host_id: string
           id?: string
+          is_online?: boolean
           lat?: number | null
           lng?: number | null
-          online_url?: string | null
           plus_ones_max?: number
           published_at?: string | null
           requires_approval?: boolean
@@ -266,9 +292,9 @@ export type Database = {
           ends_at?: string
           host_id?: string
           id?: string
+          is_online?: boolean
           lat?: number | null
           lng?: number | null
-          online_url?: string | null
           plus_ones_max?: number
           published_at?: string | null
           requires_approval?: boolean
@@ -535,9 +561,9 @@ export type Database = {
           ends_at: string
           host_id: string
           id: string
+          is_online: boolean
           lat: number | null
           lng: number | null
-          online_url: string | null
           plus_ones_max: number
           published_at: string | null
           requires_approval: boolean
@@ -586,9 +612,9 @@ export type Database = {
           ends_at: string
           host_id: string
           id: string
+          is_online: boolean
           lat: number | null
           lng: number | null
-          online_url: string | null
           plus_ones_max: number
           published_at: string | null
           requires_approval: boolean

@@ -9,7 +9,7 @@ function card(n: number) {
   return {
     id: `id-${n}`, slug: `event-${n}`, title: `Event number ${n}`, category: "tech",
     starts_at: "2030-11-25T19:00:00+00:00", ends_at: "2030-11-25T22:00:00+00:00", timezone: "Europe/Lisbon",
-    venue_name: "LX Factory", address: "Rua 1", online_url: null, capacity: 30, waitlist_enabled: true,
+    venue_name: "LX Factory", address: "Rua 1", is_online: false, capacity: 30, waitlist_enabled: true,
     cover_path: null, event_stats: { spots_left: n === 1 ? 0 : 12, going_count: 3, waitlist_count: 0 },
   };
 }

@@ -1,7 +1,7 @@
 import { toCompactUtc } from "@/lib/datetime";
 import type { EventDetail } from "./api/get-event";
 
-type CalendarEvent = Pick<EventDetail, "slug" | "title" | "description" | "starts_at" | "ends_at" | "timezone" | "venue_name" | "address" | "online_url">;
+type CalendarEvent = Pick<EventDetail, "slug" | "title" | "description" | "starts_at" | "ends_at" | "timezone" | "venue_name" | "address" | "is_online">;
 
 /** The .ics file from the event-ics function (any calendar app). */
 export function icsUrl(slug: string, apiBase = ""): string {
@@ -10,7 +10,7 @@ export function icsUrl(slug: string, apiBase = ""): string {
 
 /** Google Calendar's "add event" template link. */
 export function googleCalendarUrl(event: CalendarEvent, pageUrl: string): string {
-  const location = [event.venue_name, event.address].filter(Boolean).join(", ") || event.online_url || "";
+  const location = [event.venue_name, event.address].filter(Boolean).join(", ") || (event.is_online ? "Online" : "");
   const params = new URLSearchParams({
     action: "TEMPLATE",
     text: event.title,

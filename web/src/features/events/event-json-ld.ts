@@ -2,7 +2,7 @@ import type { EventDetail } from "./api/get-event";
 
 type JsonLdEvent = Pick<
   EventDetail,
-  "title" | "description" | "starts_at" | "ends_at" | "status" | "venue_name" | "address" | "lat" | "lng" | "online_url" | "host"
+  "title" | "description" | "starts_at" | "ends_at" | "status" | "venue_name" | "address" | "lat" | "lng" | "is_online" | "host"
 >;
 
 /** schema.org `Event` for search engines (https://schema.org/Event). */
@@ -15,7 +15,7 @@ export function eventJsonLd(event: JsonLdEvent, pageUrl: string, imageUrl?: stri
         geo: event.lat !== null && event.lng !== null ? { "@type": "GeoCoordinates", latitude: event.lat, longitude: event.lng } : undefined,
       }
     : undefined;
-  const online = event.online_url ? { "@type": "VirtualLocation", url: pageUrl } : undefined;
+  const online = event.is_online ? { "@type": "VirtualLocation", url: pageUrl } : undefined;
   const mode = place && online ? "Mixed" : online ? "Online" : "Offline";
   return {
     "@context": "https://schema.org",

@@ -6,7 +6,7 @@ const event = {
   slug: "jazz-jam", title: "Jazz jam", description: "Bring an **instrument**.\nOr your ears.",
   starts_at: "2030-11-25T19:00:00+00:00", ends_at: "2030-11-25T22:00:00+00:00", timezone: "America/Sao_Paulo",
   status: "published" as const, venue_name: "Mercadão", address: "Rua da Cantareira 306", lat: -23.54, lng: -46.63,
-  online_url: "https://meet.example.com/jam", host: { username: "dennis", display_name: "Dennis Ritchie" },
+  is_online: true, host: { username: "dennis", display_name: "Dennis Ritchie" },
 };
 
 describe("event metadata", () => {

@@ -9,7 +9,7 @@ export const PAGE_SIZE = 20;
 
 // Only what a card shows; the event page loads the rest.
 const CARD_COLUMNS =
-  "id, slug, title, category, starts_at, ends_at, timezone, venue_name, address, online_url, capacity, waitlist_enabled, cover_path, event_stats(spots_left, going_count, waitlist_count)";
+  "id, slug, title, category, starts_at, ends_at, timezone, venue_name, address, is_online, capacity, waitlist_enabled, cover_path, event_stats(spots_left, going_count, waitlist_count)";
 
 export type EventCardData = {
   id: string;
@@ -21,7 +21,7 @@ export type EventCardData = {
   timezone: string;
   venue_name: string | null;
   address: string | null;
-  online_url: string | null;
+  is_online: boolean;
   capacity: number | null;
   waitlist_enabled: boolean;
   cover_path: string | null;

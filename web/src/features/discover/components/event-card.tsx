@@ -6,7 +6,7 @@ import { categoryLabel } from "../discover-filters";
 import { spotsLabel } from "./spots-label";
 
 export function EventCard({ event }: { event: EventCardData }) {
-  const place = event.venue_name ?? (event.online_url ? "Online" : "");
+  const place = event.venue_name ?? (event.is_online ? "Online" : "");
   return (
     // The title link covers the whole card (after:absolute), so it is one tab stop.
     <article className="relative flex h-full flex-col gap-3 rounded-xl border border-border bg-card p-5 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
@@ -27,7 +27,7 @@ export function EventCard({ event }: { event: EventCardData }) {
           <MonitorPlay aria-hidden="true" className="size-4 shrink-0" />
         )}
         <span className="truncate">{place}</span>
-        {event.venue_name && event.online_url && <span className="shrink-0">· also online</span>}
+        {event.venue_name && event.is_online && <span className="shrink-0">· also online</span>}
       </p>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2 text-sm">
         <span className="rounded-full bg-secondary px-2.5 py-0.5 font-medium text-secondary-foreground">

@@ -2,7 +2,7 @@ import { ExternalLink, MapPin, MonitorPlay } from "lucide-react";
 import type { EventDetail } from "../api/get-event";
 
 type EventPlaceProps = {
-  event: Pick<EventDetail, "venue_name" | "address" | "lat" | "lng" | "online_url">;
+  event: Pick<EventDetail, "venue_name" | "address" | "lat" | "lng" | "is_online" | "online_link">;
   /** The online link is for going attendees only (product.md §2). */
   showOnlineLink: boolean;
 };
@@ -35,13 +35,13 @@ export function EventPlace({ event, showOnlineLink }: EventPlaceProps) {
           </div>
         </div>
       )}
-      {event.online_url && (
+      {event.is_online && (
         <div className="flex items-start gap-3">
           <MonitorPlay aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
           <div className="flex flex-col gap-0.5">
             <p className="font-medium">Online</p>
-            {showOnlineLink ? (
-              <a href={event.online_url} target="_blank" rel="noopener noreferrer" className="break-all text-sm font-medium text-brand-700 underline underline-offset-4">
+            {showOnlineLink && event.online_link ? (
+              <a href={event.online_link.url} target="_blank" rel="noopener noreferrer" className="break-all text-sm font-medium text-brand-700 underline underline-offset-4">
                 Join online
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>

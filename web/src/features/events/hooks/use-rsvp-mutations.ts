@@ -46,6 +46,8 @@ export function useRsvpMutations(event: EventDetail, userId: string | undefined)
     queryClient.setQueryData<EventDetail | null>(detailKey, (old) =>
       old && old.event_stats ? { ...old, event_stats: { ...old.event_stats, spots_left: spotsLeft } } : old,
     );
+    // The online link is readable only while going: fetch it now, or drop it.
+    if (event.is_online) void queryClient.invalidateQueries({ queryKey: detailKey });
   };
 
   const join = useMutation({
