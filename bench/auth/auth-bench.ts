@@ -1,9 +1,8 @@
 import bcrypt from 'bcrypt';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SERVICE_ROLE_KEY } from '../../server/src/config/default-keys.ts';
-import { fmt, median } from '../support/measure.ts';
+import { fmt, median, startBenchServer } from '../support/measure.ts';
 
 const SERVER = fileURLToPath(new URL('./auth-server.ts', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -13,21 +12,6 @@ const CONCURRENCY = (process.env.BENCH_AUTH_CONCURRENCY ?? '1,4,16').split(',').
 const USERS = 32;
 const PASSWORD = 'correct horse battery';
 
-async function startServerProcess(db: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [SERVER, db], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /ready (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`auth bench server exited with ${code}:\n${out}`)));
-  });
-  return { url, child };
-}
 
 /** Runs `op` from `concurrency` workers for SECONDS; completions per second, failures counted apart. */
 async function throughput(concurrency: number, op: (worker: number) => Promise<boolean>): Promise<{ perSecond: number; failed: number }> {
@@ -76,7 +60,7 @@ async function signIn(url: string, email: string): Promise<{ refresh_token: stri
  */
 export async function authBench(): Promise<void> {
   const db = process.env.BENCH_AUTH_DB ?? 'memory';
-  const { url, child } = await startServerProcess(db);
+  const { url, child } = await startBenchServer(SERVER, [db]);
   try {
     const emails = await createUsers(url);
     const hash = await bcrypt.hash(PASSWORD, 10);

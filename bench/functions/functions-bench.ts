@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_ANON_KEY } from '../../server/src/config/default-keys.ts';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fmt, median, stop } from '../support/measure.ts';
+import { fmt, median, stop, startBenchServer } from '../support/measure.ts';
 import { percentile } from '../support/stats.ts';
 
 const SERVER = fileURLToPath(new URL('./functions-server.ts', import.meta.url));
@@ -36,21 +35,6 @@ async function load(concurrency: number, op: () => Promise<boolean>): Promise<Ru
   return { perSecond: latencies.length / ((performance.now() - start) / 1000), latencies, failed };
 }
 
-async function startServerProcess(isolation: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [SERVER, isolation], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /ready (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`functions bench server exited with ${code}:\n${out}`)));
-  });
-  return { url, child };
-}
 
 async function ok(res: Response): Promise<boolean> {
   await res.arrayBuffer();
@@ -66,7 +50,7 @@ export async function functionsBench(): Promise<void> {
   const headers = { apikey: DEFAULT_ANON_KEY, authorization: `Bearer ${DEFAULT_ANON_KEY}`, 'content-type': 'application/json' };
   console.log(`functions (trivial function vs GET /auth/v1/health; ${availableParallelism()} cores; median of ${RUNS} × ${SECONDS} s per figure)`);
   for (const isolation of ISOLATION) {
-    const { child, url: base } = await startServerProcess(isolation);
+    const { child, url: base } = await startBenchServer(SERVER, [isolation]);
     const invoke = async () => ok(await fetch(`${base}/functions/v1/hello`, { method: 'POST', headers, body: '{"name":"bench"}' }));
     const plain = async () => ok(await fetch(`${base}/auth/v1/health`));
     for (let i = 0; i < 200; i++) await invoke(); // boot the workers, warm the JIT

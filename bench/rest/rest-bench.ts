@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Db } from '../../server/src/db/db-types.ts';
@@ -9,7 +8,7 @@ import { planRequest } from '../../server/src/rest/plan/request-plan.ts';
 import { loadSchemaCache } from '../../server/src/rest/schema-cache/schema-cache.ts';
 import { mutateStatement } from '../../server/src/rest/sql/mutate-statement.ts';
 import { readStatements } from '../../server/src/rest/sql/read-statement.ts';
-import { fmt, stop } from '../support/measure.ts';
+import { fmt, stop, startBenchServer } from '../support/measure.ts';
 import { percentile } from '../support/stats.ts';
 import { AUTHORS, BENCH_SCHEMA } from './bench-schema.ts';
 
@@ -58,21 +57,6 @@ async function load(op: (i: number) => Promise<boolean>): Promise<Result> {
   return { perSecond: latencies.length / secs, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed };
 }
 
-async function startChild(db: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [SERVER, db], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /ready (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`rest bench server exited with ${code}:\n${out}`)));
-  });
-  return { url, child };
-}
 
 /** Through the server: HTTP on loopback, anon key, as supabase-js sends it. */
 async function viaServer(url: string, c: Case): Promise<Result> {
@@ -128,7 +112,7 @@ function line(label: string, server: Result, limit: Result): string {
 
 async function benchDriver(kind: 'pglite' | 'postgres'): Promise<void> {
   const pgTarget = kind === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : undefined;
-  const { url, child } = await startChild(pgTarget?.url ?? 'memory');
+  const { url, child } = await startBenchServer(SERVER, [pgTarget?.url ?? 'memory']);
   const server: Result[] = [];
   try {
     for (const c of CASES) server.push(await viaServer(url, c));

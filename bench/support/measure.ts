@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 export interface Timed {
@@ -46,4 +46,27 @@ export function median(xs: number[]): number {
 
 export function fmt(n: number, digits = 0): string {
   return n.toFixed(digits);
+}
+
+/** Runs a bench server script with `args` and resolves with the URL it prints as `ready <url>`. */
+export async function startBenchServer(script: string, args: string[]): Promise<{ url: string; child: ChildProcess }> {
+  const { child, output } = spawnUntilOutput([script, ...args], /ready (\S+)/);
+  return { url: (await output)[1]!, child };
+}
+
+/** Like spawnUntil, but resolves with the match instead of the time taken. */
+function spawnUntilOutput(args: string[], ready: RegExp) {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const output = new Promise<RegExpExecArray>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = ready.exec(out);
+      if (m) resolve(m);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${args[0]} exited with ${code} before ready:\n${out}`)));
+  });
+  return { child, output };
 }
