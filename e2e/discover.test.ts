@@ -1,27 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../server/src/index.ts';
-import { startAppServer } from './support/app-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/use-app.ts';
 import { seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, watchPageErrors } from './support/browser.ts';
+import { watchPageErrors } from './support/browser.ts';
 import { ENGINES_SLUG, ENGINES_TITLE, heading } from './support/flows.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useApp();
 
 describe('Discover', () => {
   it('lists upcoming events 20 at a time and loads more', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(server.url);
+    await page.goto(app.server.url);
     await expect.poll(() => page.locator('main article').count(), { timeout: 15_000 }).toBe(20);
     expect(await page.getByText(/^\d+ events$/).textContent()).toMatch(/^(2[1-9]|[3-9]\d) events$/);
     await page.getByRole('button', { name: /Load more/ }).click();
@@ -31,8 +20,8 @@ describe('Discover', () => {
   });
 
   it('finds an event by search, keeps the search in the URL, and opens it', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url);
+    const page = await app.browser.newPage();
+    await page.goto(app.server.url);
     await page.getByRole('searchbox', { name: 'Search events' }).fill('engines');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('?q=engines');
@@ -50,8 +39,8 @@ describe('Discover', () => {
   });
 
   it('filters by category and online only, and says when nothing matches', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/?category=career&online=1`);
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/?category=career&online=1`);
     await page.getByRole('link', { name: 'Remote work clinic' }).waitFor({ timeout: 15_000 });
     const titles = await page.locator('main article h2').allTextContents();
     expect(titles.length).toBeGreaterThan(0);
@@ -67,9 +56,9 @@ describe('Discover', () => {
 
   for (const width of [360, 1280]) {
     it(`has no serious a11y issue with results at ${width}px`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
+      const context = await app.browser.newContext({ viewport: { width, height: 800 } });
       const page = await context.newPage();
-      await page.goto(`${server.url}/?when=week`);
+      await page.goto(`${app.server.url}/?when=week`);
       await page.locator('main article, main h2').first().waitFor({ timeout: 15_000 });
       expect(await seriousA11yViolations(page)).toEqual([]);
       // Nothing sticks out sideways on a phone.

@@ -1,21 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../server/src/index.ts';
-import { startAppServer } from './support/app-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './support/use-app.ts';
 import { seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, watchPageErrors } from './support/browser.ts';
+import { watchPageErrors } from './support/browser.ts';
 import { ENGINES_SLUG, ENGINES_TITLE, heading, newSignedInPage, spotsLeft } from './support/flows.ts';
 
-let server: RunningServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const app = useApp();
 
 const EVENT_PATH = `/events/${ENGINES_SLUG}`;
 
@@ -32,9 +22,9 @@ async function ensureNotGoing(page: Page): Promise<void> {
 
 describe('the event page', () => {
   it('shows the event to anyone, with times, place, calendar links and metadata', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     const errors = watchPageErrors(page);
-    await page.goto(server.url + EVENT_PATH);
+    await page.goto(app.server.url + EVENT_PATH);
     await expect.poll(() => heading(page), { timeout: 15_000 }).toBe(ENGINES_TITLE);
     expect(await page.title()).toBe(`${ENGINES_TITLE} · Gather`);
     expect(await page.getByText('LX Factory').count()).toBeGreaterThan(0);
@@ -48,7 +38,7 @@ describe('the event page', () => {
 
     // The calendar file comes from the event-ics function.
     const ics = await page.getByRole('link', { name: /Add to calendar/ }).getAttribute('href');
-    const res = await fetch(new URL(ics!, server.url));
+    const res = await fetch(new URL(ics!, app.server.url));
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('BEGIN:VEVENT');
     expect(await page.getByRole('link', { name: /Google Calendar/ }).getAttribute('href')).toContain('calendar.google.com');
@@ -57,8 +47,8 @@ describe('the event page', () => {
   });
 
   it('lets a member RSVP and cancel, and shows another member\'s RSVP live', async () => {
-    const grace = await newSignedInPage(browser, server.url, 'grace@example.com', EVENT_PATH);
-    const linus = await newSignedInPage(browser, server.url, 'linus@example.com', EVENT_PATH);
+    const grace = await newSignedInPage(app.browser, app.server.url, 'grace@example.com', EVENT_PATH);
+    const linus = await newSignedInPage(app.browser, app.server.url, 'linus@example.com', EVENT_PATH);
     await ensureNotGoing(grace.page);
     await ensureNotGoing(linus.page);
 
@@ -90,7 +80,7 @@ describe('the event page', () => {
   });
 
   it('rolls back and shows the database\'s message when an RSVP fails', async () => {
-    const { context, page } = await newSignedInPage(browser, server.url, 'margaret@example.com', EVENT_PATH);
+    const { context, page } = await newSignedInPage(app.browser, app.server.url, 'margaret@example.com', EVENT_PATH);
     await ensureNotGoing(page);
     const before = await spotsLeft(page);
     // Someone took the last spot a moment ago: the RPC answers with the catalogue's error, in
@@ -113,9 +103,9 @@ describe('the event page', () => {
   });
 
   it('has no serious a11y issue at 360px', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const context = await app.browser.newContext({ viewport: { width: 360, height: 800 } });
     const page = await context.newPage();
-    await page.goto(server.url + EVENT_PATH);
+    await page.goto(app.server.url + EVENT_PATH);
     await expect.poll(() => heading(page), { timeout: 15_000 }).toBe(ENGINES_TITLE);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
