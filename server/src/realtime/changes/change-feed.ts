@@ -21,6 +21,8 @@ export class ChangeFeed {
   private readonly tables: TableInfoCache;
   private readonly db: Db;
   private chain = Promise.resolve();
+  private runningSync?: Promise<void>;
+  private queuedSync?: Promise<void>;
   private stopListening?: () => Promise<void>;
   private readonly onError: (err: unknown) => void;
 
@@ -37,9 +39,24 @@ export class ChangeFeed {
     });
   }
 
-  /** Attach capture triggers to the tables now in the publication (PGlite has no event triggers). */
-  async syncTriggers(): Promise<void> {
-    await this.db.query('select _gather.sync_realtime_triggers()');
+  /**
+   * Attach capture triggers to the tables now in the publication (PGlite has no event triggers).
+   * Joins call this: concurrent callers share one run that starts after their call, so a burst
+   * of joins costs two catalog queries, not one each.
+   */
+  syncTriggers(): Promise<void> {
+    if (this.queuedSync) return this.queuedSync;
+    const run = () => {
+      const p = this.db.query('select _gather.sync_realtime_triggers()').then(() => {});
+      this.runningSync = p.finally(() => (this.runningSync = undefined));
+      return p;
+    };
+    if (!this.runningSync) return run();
+    this.queuedSync = this.runningSync.catch(() => {}).then(() => {
+      this.queuedSync = undefined;
+      return run();
+    });
+    return this.queuedSync;
   }
 
   /** Resolves when every change received so far has been delivered (tests, shutdown). */
