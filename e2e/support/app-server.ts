@@ -9,8 +9,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * web app) on a free port, with a fresh in-memory database.
  */
 export async function startAppServer(): Promise<RunningServer> {
-  const web = `${ROOT}web/dist`;
-  if (!existsSync(`${web}/index.html`)) throw new Error('e2e: web/dist is missing; run `npm run build -w web` first');
+  // E2E_WEB_DIST lets parallel work test its own build without overwriting web/dist.
+  const web = process.env.E2E_WEB_DIST ?? `${ROOT}web/dist`;
+  if (!existsSync(`${web}/index.html`)) throw new Error(`e2e: ${web} is missing; run \`npm run build -w web\` first`);
   const config = loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: '0', logLevel: 'warn' }, {});
   return startServer(config);
 }

@@ -1,0 +1,2 @@
+export type { AnalyticsEvent } from "./analytics-events";
+export { track } from "./track";
