@@ -5,6 +5,7 @@ import { storageBench } from './storage/storage-bench.ts';
 import { authBench } from './auth/auth-bench.ts';
 import { functionsBench } from './functions/functions-bench.ts';
 import { restBench } from './rest/rest-bench.ts';
+import { webBench } from './web/web-bench.ts';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: startupBench,
@@ -13,6 +14,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   auth: authBench,
   functions: functionsBench,
   rest: restBench,
+  web: webBench,
 };
 
 const only = process.argv.slice(2);

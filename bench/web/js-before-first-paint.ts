@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * The JavaScript a browser must fetch before the SPA can paint: the entry module and every chunk
+ * index.html preloads. Gzip level 9, as the libraries reference measures bundles.
+ */
+export function jsBeforeFirstPaint(distDir: string): { files: string[]; gzipBytes: number } {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const srcs = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  const files = [...new Set(srcs)];
+  const gzipBytes = files.reduce((sum, src) => sum + gzipSync(readFileSync(join(distDir, src.replace(/^\//, ''))), { level: 9 }).length, 0);
+  return { files, gzipBytes };
+}

@@ -1,0 +1,68 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fmt, startBenchServer, stop } from '../support/measure.ts';
+import { jsBeforeFirstPaint } from './js-before-first-paint.ts';
+import { audit, withChromium, type PageScores } from './lighthouse-run.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = `${ROOT}server/src/cli/main.ts`;
+// The public anon key of every local Supabase stack (also in web/src/lib/supabase.ts).
+const ANON =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+/** The baseline: one static HTML page with a heading and a paragraph, no JavaScript. */
+function startBaselinePage(): Promise<{ url: string; close: () => void }> {
+  const html = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Baseline page"><title>Baseline</title></head><body><main><h1>Gather</h1><p>A static page with no JavaScript.</p></main></body></html>';
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() });
+  }));
+}
+
+function buildWeb(outDir: string): void {
+  const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
+  const r = spawnSync(process.execPath, [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], { cwd: join(ROOT, 'web'), stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('web build failed');
+}
+
+function line(name: string, s: PageScores, base: PageScores): string {
+  return `  ${name.padEnd(14)} perf ${s.performance}  a11y ${s.accessibility}  best ${s.bestPractices}  seo ${s.seo}` +
+    `   LCP ${fmt(s.lcpMs)} ms (×${fmt(s.lcpMs / base.lcpMs, 2)})  CLS ${fmt(s.cls, 3)}  TBT ${fmt(s.tbtMs)} ms`;
+}
+
+/** Lighthouse (mobile) on Discover and an event page of the seeded app, against a static page. */
+export async function webBench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'gather-web-bench-'));
+  const baseline = await startBaselinePage();
+  let app: Awaited<ReturnType<typeof startBenchServer>> | undefined;
+  try {
+    const dist = join(dir, 'dist');
+    buildWeb(dist);
+    app = await startBenchServer(CLI, ['start', '--project', `${ROOT}supabase`, '--db', 'memory', '--port', '0', '--web', dist]);
+    const res = await fetch(`${app.url}/rest/v1/events?select=slug&status=eq.published&visibility=eq.public&order=starts_at&limit=1`, { headers: { apikey: ANON } });
+    const [event] = (await res.json()) as { slug: string }[];
+    if (!event) throw new Error('no published event in the seed');
+    const pages = { Discover: `${app.url}/`, 'Event page': `${app.url}/events/${event.slug}` };
+
+    const results = await withChromium(async (port) => {
+      const base = await audit(baseline.url, port);
+      const out: [string, PageScores][] = [];
+      for (const [name, url] of Object.entries(pages)) out.push([name, await audit(url, port)]);
+      return { base, out };
+    });
+    const js = jsBeforeFirstPaint(dist);
+    console.log('web (Lighthouse mobile, simulated throttling; ratio = LCP / a static no-JS page in the same run)');
+    console.log(line('static page', results.base, results.base));
+    for (const [name, s] of results.out) console.log(line(name, s, results.base));
+    console.log(`  JS before first paint  ${fmt(js.gzipBytes / 1024, 1)} KB gzip in ${js.files.length} files`);
+  } finally {
+    if (app) await stop(app.child);
+    baseline.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
