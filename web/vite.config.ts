@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
+import { precompress } from "./build/precompress";
 
 // The Gather server (`npm run dev` at the repo root) listens here by default.
 const backend = "http://127.0.0.1:54321";
@@ -9,7 +10,7 @@ const backend = "http://127.0.0.1:54321";
 const api: ProxyOptions = { target: backend, changeOrigin: true };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -10,6 +11,7 @@ beforeAll(async () => {
   mkdirSync(join(web, 'assets'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Gather</title><div id="root"></div>');
   writeFileSync(join(web, 'assets', 'index-AbC123.js'), 'console.log(1)');
+  writeFileSync(join(web, 'assets', 'index-AbC123.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(join(web, 'robots.txt'), 'User-agent: *\n');
   s = await startTestServer({ web });
 });
@@ -31,6 +33,15 @@ describe('serving the web app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('content-type')).toMatch(/javascript/);
+  });
+
+  it('sends the precompressed copy to browsers that accept it, the plain file to others', async () => {
+    const br = await s.fetch('/assets/index-AbC123.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toBe('console.log(1)');
+    const plain = await s.fetch('/assets/index-AbC123.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log(1)');
   });
 
   it('answers client-side routes with the app, including /auth pages', async () => {

@@ -22,6 +22,8 @@ export async function registerWebApp(app: FastifyInstance, dir: string): Promise
     root: dir,
     wildcard: false,
     index: ['index.html'],
+    // The web build writes .br/.gz beside each asset (web/build/precompress.ts).
+    preCompressed: true,
     setHeaders(res, path) {
       const hashed = path.includes(`${join(dir, 'assets')}/`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
