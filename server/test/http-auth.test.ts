@@ -96,4 +96,15 @@ describe('http basics', () => {
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({ message: 'Not found' });
   });
+
+  it('answers undecodable paths with 400 in the shape of the API they were meant for', async () => {
+    const rest = await s.fetch('/rest/v1/events%zz');
+    expect(rest.status).toBe(400);
+    expect(await rest.json()).toMatchObject({ code: 'PGRST100', details: null, hint: null });
+    const storage = await s.fetch('/storage/v1/object/public/avatars/%zz');
+    expect(storage.status).toBe(400);
+    expect(await storage.json()).toMatchObject({ statusCode: '400', error: 'InvalidKey' });
+    const auth = await s.fetch('/auth/v1/%zz');
+    expect(await auth.json()).toMatchObject({ code: 400, error_code: 'validation_failed' });
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from './server-context.ts';
+import { answerFrameworkError } from './framework-errors.ts';
 import { registerCors } from './cors.ts';
 import { registerWebApp, wantsSpaFallback } from './web-app.ts';
 
@@ -34,6 +35,7 @@ export async function createHttpServer(
     },
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: false,
+    frameworkErrors: (err, req, reply) => answerFrameworkError(req, reply, err.code === 'FST_ERR_BAD_URL' ? undefined : err.message),
   });
   const full: ServerContext = { ...ctx, log: app.log };
 
