@@ -90,3 +90,33 @@ describe(`rate limits (${driverName})`, () => {
     expect(again.body.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
   });
 });
+
+describe('behind a reverse proxy', () => {
+  let proxied: TestServer;
+  beforeAll(async () => {
+    proxied = await startTestServer({ rateLimitSignInSignUps: '1', trustProxy: '1' });
+  });
+  afterAll(() => proxied.stop());
+
+  const recover = (forwardedFor: string) =>
+    proxied.fetch('/auth/v1/recover', {
+      method: 'POST',
+      headers: { apikey: proxied.keys.anonKey, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      body: JSON.stringify({ email: newEmail() }),
+    });
+
+  it('limits each client by its X-Forwarded-For address when GATHER_TRUST_PROXY trusts the proxy', async () => {
+    expect((await recover('198.51.100.1')).status).toBe(200);
+    expect((await recover('198.51.100.1')).status).toBe(429);
+    expect((await recover('198.51.100.2')).status).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For without it (a client cannot pick its own bucket)', async () => {
+    const res = await s.fetch('/auth/v1/recover', {
+      method: 'POST',
+      headers: { apikey: s.keys.anonKey, 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.9' },
+      body: JSON.stringify({ email: newEmail() }),
+    });
+    expect(res.status).toBe(429); // the shared loopback bucket, already emptied above
+  });
+});

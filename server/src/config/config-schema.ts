@@ -111,6 +111,17 @@ export const configSchema = z.object({
   maxRows: z.coerce.number().int().min(1),
   autoExposeNewTables: z.coerce.boolean(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  /**
+   * Behind a reverse proxy, which X-Forwarded-For hops to believe, so rate limits and sessions see
+   * the client's address: "" (none, the default), "true" (all), a hop count, or addresses/CIDRs.
+   */
+  trustProxy: z.string().transform((v): boolean | string[] | ((addr: string, hop: number) => boolean) => {
+    const t = v.trim();
+    if (t === '' || t === 'false') return false;
+    if (t === 'true') return true;
+    if (/^\d+$/.test(t)) return (_addr, hop) => hop < Number(t);
+    return t.split(',').map((x) => x.trim()).filter(Boolean);
+  }),
   production: z.boolean(),
   // Storage: its own block, see storage-config.ts.
   ...storageConfigFields,

@@ -34,7 +34,7 @@ export async function createHttpServer(
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: false,
+    trustProxy: ctx.config.trustProxy,
     frameworkErrors: (err, req, reply) => answerFrameworkError(req, reply, err.code === 'FST_ERR_BAD_URL' ? undefined : err.message),
   });
   const full: ServerContext = { ...ctx, log: app.log };
