@@ -36,6 +36,13 @@ export function tusTests(suite: StorageSuite) {
       expect(rows).toEqual([{ owner_id: USER_A }]);
     });
 
+    it('finishes an upload whose bytes all came with the creation request (creation-with-upload)', async () => {
+      const data = randomBytes(100_000);
+      const name = `${USER_A}/in-one-request.png`;
+      await tusJsUpload(suite.s, tokenA, data, { bucketName: bucket, objectName: name, contentType: 'image/png' }, { dataDuringCreation: true });
+      expect((await download(name)).equals(data)).toBe(true);
+    });
+
     it('resumes with tus-js-client from the server offset after an abort', async () => {
       const data = randomBytes(600_000);
       const name = `${USER_A}/resumed-client.bin`;

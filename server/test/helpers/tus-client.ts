@@ -60,7 +60,7 @@ export function tusJsUpload(
   token: string,
   data: Buffer,
   metadata: Record<string, string>,
-  opts: { chunkSize?: number; uploadUrl?: string; abortAfterChunks?: number; upsert?: boolean } = {},
+  opts: { chunkSize?: number; uploadUrl?: string; abortAfterChunks?: number; upsert?: boolean; dataDuringCreation?: boolean } = {},
 ): Promise<{ url: string | null; aborted: boolean }> {
   return new Promise((resolve, reject) => {
     let chunks = 0;
@@ -70,6 +70,7 @@ export function tusJsUpload(
       headers: { authorization: `Bearer ${token}`, apikey: s.keys.anonKey, ...(opts.upsert ? { 'x-upsert': 'true' } : {}) },
       chunkSize: opts.chunkSize ?? 6 * 1024 * 1024,
       retryDelays: [],
+      uploadDataDuringCreation: opts.dataDuringCreation ?? false,
       removeFingerprintOnSuccess: true,
       metadata,
       onChunkComplete: () => {

@@ -32,7 +32,17 @@ function userMetadataOf(v: string | null | undefined): Record<string, unknown> |
  */
 export function createTusServer(env: StorageEnv, path: string): Server {
   const { ctx, backend } = env;
-  const store = backend.tusStore();
+  // Uploads finished (and adopted as objects) within the last minute. @tus/server reads an upload
+  // back after onUploadFinish when all bytes came with the creation POST; without this it would
+  // find the file gone and answer 404 to a successful upload.
+  const finished = new Map<string, Upload>();
+  const backendStore = backend.tusStore();
+  const store = new Proxy(backendStore, {
+    get(target, prop, receiver) {
+      if (prop !== 'getUpload') return Reflect.get(target, prop, receiver);
+      return async (id: string) => finished.get(id) ?? target.getUpload(id);
+    },
+  });
 
   /** Checks on every POST/PATCH/HEAD/DELETE, before @tus/server touches the store. */
   async function authorise(req: ServerRequest, id: string): Promise<void> {
@@ -82,6 +92,8 @@ export function createTusServer(env: StorageEnv, path: string): Server {
       httpStatusCode: 200,
     };
     await commitUpload(ctx, backend, fr, plan, { version, metadata }, userMetadataOf(meta.metadata));
+    finished.set(upload.id, upload);
+    setTimeout(() => finished.delete(upload.id), 60_000).unref();
     return {};
   }
 
