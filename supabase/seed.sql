@@ -101,6 +101,16 @@ select id, 'Lisbon tram photo walk (draft)', 'Still planning the route.', 'arts'
        now() + interval '60 days', now() + interval '60 days 3 hours', 'Europe/Lisbon', 'Praça Martim Moniz', 38.7160, -9.1360, 'draft'
 from public.profiles where username = 'ada';
 
+-- Media from seed-media/, which config.toml's [storage.buckets.*] upload with this seed: a cover
+-- for every event with a venue (its category's three designs in turn), and an uploaded video for
+-- two events that have no video link. `node supabase/seed-media/generate-covers.ts` redraws them.
+update public.events e set cover_path = 'seed/' || e.category || '-' || c.variant || '.png'
+from (select id, (row_number() over (partition by category order by starts_at, slug) - 1) % 3 + 1 as variant
+      from public.events where status = 'published' and venue_name is not null) c
+where c.id = e.id;
+update public.events set video_path = 'seed/jazz-jam.mp4' where slug = 'jazz-jam-at-the-mercado';
+update public.events set video_path = 'seed/ramen-crawl.webm' where slug = 'ramen-crawl-in-shinjuku';
+
 -- RSVPs: everyone but the host goes to roughly half of the events; full events get a waitlist
 -- in arrival order; approval events get pending requests.
 insert into public.rsvps (event_id, user_id, status, guests, created_at)

@@ -8,11 +8,13 @@ import { createHttpServer, type ApiModule } from './http/create-http-server.ts';
 import { restModule } from './rest/rest-module.ts';
 import { realtimeModule } from './realtime/realtime-module.ts';
 import { authModule } from './auth/auth-module.ts';
-import { mailModule } from './mail/index.ts';
+import { mailApiModule, mailModule } from './mail/index.ts';
 import { storageModule } from './storage/storage-module.ts';
 import { functionsModule } from './functions/functions-module.ts';
 import { cronModule } from './cron/cron-module.ts';
 import { netModule } from './net/net-module.ts';
+import { loopbackUrl, storeProjectSecrets } from './db/project-secrets.ts';
+import { seedBuckets } from './storage/seed-buckets.ts';
 
 export interface RunningServer {
   url: string;
@@ -39,6 +41,7 @@ const MODULES: ApiModule[] = [
   { prefix: '/storage/v1', plugin: storageModule },
   { prefix: '/auth/v1', plugin: authModule },
   { prefix: '/_inbox', plugin: mailModule },
+  { prefix: '/mail/v1', plugin: mailApiModule },
   { prefix: '/functions/v1', plugin: functionsModule },
   // No routes: pg_cron's scheduler and pg_net's sender, started once the server listens.
   { prefix: '', plugin: cronModule },
@@ -52,6 +55,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   let app: FastifyInstance | undefined;
   try {
     const prepared = await prepareDatabase(db, config, { seed: opts.seed });
+    // The seed's files go with its rows, as `supabase start` uploads them on a fresh database.
+    if (prepared.seeded) await seedBuckets(db, config);
     const keys = await resolveApiKeys(config);
     const roles = await loadApiRoles(db);
     app = await createHttpServer({ config, db, keys, roles }, MODULES);
@@ -66,6 +71,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     const server = app;
+    // Before `ready`: SQL calling functions (cron jobs, triggers via pg_net) reads these from Vault.
+    await storeProjectSecrets(db, { projectUrl: loopbackUrl(config.host, port), serviceRoleKey: keys.serviceRoleKey }).catch((err: Error) =>
+      server.log.warn({ err }, 'could not store project_url and service_role_key in vault'),
+    );
     return {
       url: `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`,
       port,

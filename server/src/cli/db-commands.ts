@@ -3,6 +3,7 @@ import { openDb } from '../db/open-db.ts';
 import { prepareDatabase } from '../db/prepare-database.ts';
 import { resetDatabase } from '../db/reset.ts';
 import { applySeed } from '../db/seed.ts';
+import { seedBuckets, type SeedBucketsResult } from '../storage/seed-buckets.ts';
 import type { Db } from '../db/db-types.ts';
 
 async function withDb(config: Config, fn: (db: Db) => Promise<void>): Promise<void> {
@@ -21,10 +22,26 @@ export function runMigrate(config: Config): Promise<void> {
   });
 }
 
+/** `uploaded 3 seed file(s) to 2 bucket(s)`, or nothing when config.toml names no buckets. */
+function bucketsLine(r: SeedBucketsResult): string | undefined {
+  if (r.buckets === 0) return undefined;
+  return `uploaded ${r.uploaded} seed file(s) to ${r.buckets} bucket(s)${r.unchanged ? `, ${r.unchanged} unchanged` : ''}`;
+}
+
 export function runSeed(config: Config): Promise<void> {
   return withDb(config, async (db) => {
     await prepareDatabase(db, config, { seed: false });
     console.log((await applySeed(db, config.project, true)) ? 'loaded seed.sql' : 'no seed.sql in the project');
+    const buckets = bucketsLine(await seedBuckets(db, config));
+    if (buckets) console.log(buckets);
+  });
+}
+
+/** `supabase seed buckets`: the buckets and their files, without running seed.sql. */
+export function runSeedBuckets(config: Config): Promise<void> {
+  return withDb(config, async (db) => {
+    await prepareDatabase(db, config, { seed: false });
+    console.log(bucketsLine(await seedBuckets(db, config)) ?? 'no [storage.buckets] in config.toml');
   });
 }
 
@@ -33,5 +50,7 @@ export function runReset(config: Config): Promise<void> {
     await resetDatabase(db);
     const { migrations, seeded } = await prepareDatabase(db, config);
     console.log(`reset: applied ${migrations.length} migration(s)${seeded ? ', loaded seed.sql' : ''}`);
+    const buckets = seeded ? bucketsLine(await seedBuckets(db, config)) : undefined;
+    if (buckets) console.log(buckets);
   });
 }

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type ConfigFlags } from '../config/load-config.ts';
 import { runStart } from './start-command.ts';
-import { runMigrate, runReset, runSeed } from './db-commands.ts';
+import { runMigrate, runReset, runSeed, runSeedBuckets } from './db-commands.ts';
 import { runGenTypes } from '../typegen/gen-types-command.ts';
 
 const USAGE = `usage: gather-server <command> [options]
@@ -10,7 +10,10 @@ const USAGE = `usage: gather-server <command> [options]
 commands:
   start       apply migrations, seed on first start, serve the APIs and the web app
   migrate     apply pending migrations and exit
-  seed        run <project>/seed.sql again and exit
+  seed        run <project>/seed.sql again, upload config.toml's bucket files, and exit
+  seed buckets
+              only upload the files under config.toml's [storage.buckets.*] objects_path,
+              as 'supabase seed buckets' does (unchanged files are skipped)
   reset       empty the database, then bootstrap, migrate and seed
   gen types   write TypeScript types for the database, as 'supabase gen types typescript' does
               [--schema public] (repeatable or comma-separated) [--output FILE] (default stdout)
@@ -71,6 +74,8 @@ async function main(): Promise<void> {
       return runMigrate(config);
     case 'seed':
       return runSeed(config);
+    case 'seed buckets':
+      return runSeedBuckets(config);
     case 'reset':
       return runReset(config);
     case 'gen types':

@@ -37,6 +37,17 @@ const onOff = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: 'must be true or false' })])
   .transform((v) => v === true || v === 'true' || v === '1');
 
+/** `[storage.buckets.<name>]`: a bucket `supabase seed buckets` creates, and the folder it uploads into it. */
+const seedBucket = z.object({
+  public: onOff.optional(),
+  fileSizeLimit: byteSize.optional(),
+  allowedMimeTypes: z.array(z.string().min(1), { error: 'must be a list of MIME types' }).optional(),
+  /** Relative to the project folder, as the CLI resolves it. */
+  objectsPath: z.string().min(1).optional(),
+});
+
+export type SeedBucketConfig = z.output<typeof seedBucket>;
+
 export const storageConfigFields = {
   /** Global upload limit; a bucket's own limit can only lower it. The CLI's `[storage] file_size_limit`. */
   storageFileSizeLimit: byteSize,
@@ -51,6 +62,8 @@ export const storageConfigFields = {
   storageSignedUploadExpiry: z.coerce.number({ error: 'must be a number' }).int().min(1).max(7 * 86400),
   /** Key for signed URL tokens; unset = derived from the JWT secret (so they never pass as auth tokens). */
   storageUrlSigningKey: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Buckets and their seed files from config.toml, uploaded when the seed runs (see storage/seed-buckets.ts). */
+  storageBuckets: z.record(z.string(), seedBucket),
 };
 
 export const STORAGE_ENV_NAMES = {
@@ -68,9 +81,29 @@ export const STORAGE_DEFAULTS = {
   storageFileSizeLimit: '50MiB', // the Supabase CLI's default
   storageS3Region: 'us-east-1',
   storageSignedUploadExpiry: 7200,
+  storageBuckets: {},
 };
 
-/** `[storage] file_size_limit` from config.toml, the key the Supabase CLI uses. */
-export function storageTomlSettings(storage: Record<string, unknown>, pick: (t: Record<string, unknown>, key: string) => unknown) {
-  return { storageFileSizeLimit: pick(storage, 'file_size_limit') };
+type Table = Record<string, unknown>;
+
+function isTable(v: unknown): v is Table {
+  return !!v && typeof v === 'object' && !Array.isArray(v);
+}
+
+/** `[storage] file_size_limit` and `[storage.buckets.<name>]` from config.toml, the keys the Supabase CLI uses. */
+export function storageTomlSettings(storage: Table, pick: (t: Table, key: string) => unknown) {
+  const buckets: Record<string, Table> = {};
+  if (isTable(storage.buckets)) {
+    for (const [name, b] of Object.entries(storage.buckets)) {
+      if (!isTable(b)) continue;
+      const entry = {
+        public: pick(b, 'public'),
+        fileSizeLimit: pick(b, 'file_size_limit'),
+        allowedMimeTypes: b.allowed_mime_types,
+        objectsPath: pick(b, 'objects_path'),
+      };
+      buckets[name] = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined));
+    }
+  }
+  return { storageFileSizeLimit: pick(storage, 'file_size_limit'), storageBuckets: buckets };
 }

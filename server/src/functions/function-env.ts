@@ -33,8 +33,8 @@ export interface FunctionEnvInput {
 
 /**
  * The environment each function worker gets, and nothing of the server's own: the variables
- * Supabase provides, then the project's secrets from `functions/.env` (names starting with
- * SUPABASE_ are reserved, as the CLI says).
+ * Supabase provides, SITE_URL, then the project's secrets from `functions/.env` (names starting
+ * with SUPABASE_ are reserved, as the CLI says).
  */
 export function functionEnv({ config, keys, serverUrl }: FunctionEnvInput, log?: (msg: string) => void): Record<string, string> {
   const env: Record<string, string> = {
@@ -46,6 +46,10 @@ export function functionEnv({ config, keys, serverUrl }: FunctionEnvInput, log?:
   };
   // PGlite has no network listener a function could connect to.
   if (config.dbTarget.kind === 'postgres') env.SUPABASE_DB_URL = config.dbTarget.url;
+  // Where the app lives, for links in emails (`[auth] site_url`, as auth's own emails use). Not a
+  // Supabase variable: on hosted Supabase it is a secret of the project; `.env` may override it.
+  const site = config.siteUrl ?? config.apiExternalUrl;
+  if (site) env.SITE_URL = site;
   const file = join(config.project, 'functions', '.env');
   if (existsSync(file)) {
     for (const [k, v] of Object.entries(parseDotenv(readFileSync(file, 'utf8')))) {

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 // Only the versioned API paths: `/auth/sign-in` and friends are app pages.
-const API_PREFIXES = ['/auth/v1/', '/rest/v1/', '/realtime/v1/', '/storage/v1/', '/functions/v1/', '/_inbox/'];
+const API_PREFIXES = ['/auth/v1/', '/rest/v1/', '/realtime/v1/', '/storage/v1/', '/functions/v1/', '/mail/v1/', '/_inbox/'];
 
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => url.startsWith(p) || url === p.slice(0, -1));

@@ -3,3 +3,4 @@ export { enqueueMail, type OutgoingMail } from './outbox.ts';
 export { mailSettings, type MailSettings } from './mail-settings.ts';
 export { renderAuthMail, type AuthMailKind, type AuthMailData } from './auth-templates.ts';
 export { mailModule } from './mail-module.ts';
+export { mailApiModule } from './send-route.ts';

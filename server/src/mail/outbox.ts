@@ -9,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The same key queues one message however often it is sent (retries, racing senders). */
+  idempotencyKey?: string;
 }
 
 export interface StoredMail {
@@ -35,10 +37,17 @@ export const OUTBOX_CHANNEL = 'gather_mail_outbox';
  */
 export async function enqueueMail(tx: Queryable, settings: MailSettings, mail: OutgoingMail): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `insert into _gather.mail_outbox (kind, to_address, from_address, subject, text_body, html_body, status)
-     values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-    [mail.kind, mail.to, settings.from, mail.subject, mail.text, mail.html, settings.smtp ? 'pending' : 'local'],
+    `insert into _gather.mail_outbox (kind, to_address, from_address, subject, text_body, html_body, status, idempotency_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (idempotency_key) where idempotency_key is not null do nothing
+     returning id`,
+    [mail.kind, mail.to, settings.from, mail.subject, mail.text, mail.html, settings.smtp ? 'pending' : 'local', mail.idempotencyKey ?? null],
   );
+  if (rows.length === 0) {
+    // Queued before under this key: the same message, not a second one.
+    const seen = await tx.query<{ id: string }>('select id from _gather.mail_outbox where idempotency_key = $1', [mail.idempotencyKey]);
+    return seen.rows[0]!.id;
+  }
   const id = rows[0]!.id;
   if (settings.smtp) await tx.query('select pg_notify($1, $2)', [OUTBOX_CHANNEL, id]);
   return id;

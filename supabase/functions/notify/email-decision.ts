@@ -1,0 +1,59 @@
+// Whether a notification gets an email: its kind has one, the member wants that kind, they
+// have an address, and (for reminders) it is still true. Pure, so the tests call it directly.
+import { isEmailKind, type EmailEvent, type EmailKind } from '../_shared/email-templates.ts';
+
+/** What `public.notification_email(id)` returns. */
+export interface NotificationRecord {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  created_at: string;
+  emailed_at: string | null;
+  email_status: string | null;
+  email: string | null;
+  display_name: string;
+  preferences: Record<string, unknown>;
+  event: (EmailEvent & { id: string; status: string; ends_at: string }) | null;
+  actor: { display_name: string; username: string } | null;
+}
+
+/** What became of the email, as `notifications.email_status` records it. */
+export type EmailOutcome = 'sent' | 'opted_out' | 'no_address' | 'skipped';
+
+/** The column of `notification_preferences` that switches each kind's email on or off. */
+export const PREFERENCE_FOR_KIND: Record<EmailKind, string> = {
+  rsvp_promoted: 'email_rsvp_updates',
+  rsvp_approved: 'email_rsvp_updates',
+  rsvp_declined: 'email_rsvp_updates',
+  event_cancelled: 'email_rsvp_updates',
+  cohost_added: 'email_rsvp_updates',
+  rsvp_requested: 'email_rsvp_requests',
+  host_message: 'email_host_messages',
+  reminder_24h: 'email_reminders',
+  reminder_1h: 'email_reminders',
+};
+
+export type EmailDecision = { send: true; kind: EmailKind } | { send: false; outcome: Exclude<EmailOutcome, 'sent'>; why: string };
+
+/** A reminder is only worth sending for the event as it was announced, before it starts. */
+function staleReminder(n: NotificationRecord, now: Date): string | undefined {
+  const e = n.event;
+  if (!e) return 'the event is gone';
+  if (e.status !== 'published') return `the event is ${e.status}`;
+  if (new Date(e.starts_at).getTime() <= now.getTime()) return 'the event has started';
+  const announced = typeof n.payload.starts_at === 'string' ? new Date(n.payload.starts_at).getTime() : undefined;
+  if (announced !== undefined && announced !== new Date(e.starts_at).getTime()) return 'the event was moved';
+  return undefined;
+}
+
+export function decideEmail(n: NotificationRecord, now = new Date()): EmailDecision {
+  if (!isEmailKind(n.kind)) return { send: false, outcome: 'skipped', why: `no email for ${n.kind}` };
+  // A missing preference (a column added later, no row) means the default: on.
+  if (n.preferences[PREFERENCE_FOR_KIND[n.kind]] === false) return { send: false, outcome: 'opted_out', why: PREFERENCE_FOR_KIND[n.kind] };
+  if (!n.email) return { send: false, outcome: 'no_address', why: 'the member has no email address' };
+  if (n.kind === 'reminder_24h' || n.kind === 'reminder_1h') {
+    const stale = staleReminder(n, now);
+    if (stale) return { send: false, outcome: 'skipped', why: stale };
+  }
+  return { send: true, kind: n.kind };
+}

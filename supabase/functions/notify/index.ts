@@ -1,0 +1,47 @@
+// Emails for in-app notifications. Called by the database, never by the app: a trigger on
+// `notifications` posts the new ids after commit (pg_net), and a pg_cron sweep posts any still
+// unhandled. Body: {"id": "<uuid>"} or {"ids": ["<uuid>", …]} (at most 200). Service role only.
+// Answers each id's outcome; 502 when any failed (they are retried by the sweep).
+import { createClient } from 'npm:@supabase/supabase-js@2';
+import { json, preflight } from '../_shared/cors.ts';
+import { requireServiceRole } from '../_shared/service-role.ts';
+import { siteUrl } from '../_shared/site-url.ts';
+import { emailNotification, type EmailResult } from './email-notification.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_IDS = 200;
+/** Emails sent at once: enough to clear a batch quickly, few enough to spare the mail provider. */
+const CONCURRENCY = 4;
+
+function idsOf(body: unknown): string[] | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as { id?: unknown; ids?: unknown };
+  const ids = b.ids !== undefined ? b.ids : b.id !== undefined ? [b.id] : undefined;
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_IDS) return undefined;
+  if (!ids.every((id) => typeof id === 'string' && UUID.test(id))) return undefined;
+  return [...new Set(ids as string[])];
+}
+
+Deno.serve(async (req) => {
+  const early = preflight(req);
+  if (early) return early;
+  const denied = requireServiceRole(req, 'notify');
+  if (denied) return denied;
+  if (req.method !== 'POST') return json({ error: 'method_not_allowed', message: 'POST the notification ids.' }, 405);
+  const ids = idsOf(await req.json().catch(() => undefined));
+  if (!ids) return json({ error: 'invalid_request', message: `Send {"id": "<notification id>"} or {"ids": [...]} with 1 to ${MAX_IDS} ids.` }, 400);
+
+  const supabase = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const site = siteUrl(Deno.env);
+  const results: EmailResult[] = [];
+  const queue = [...ids];
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) results.push(await emailNotification(supabase, id, site));
+    }),
+  );
+  const failed = results.some((r) => r.outcome === 'failed');
+  return json({ results }, failed ? 502 : 200);
+});
