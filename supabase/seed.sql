@@ -148,4 +148,29 @@ from (values
 join public.events e on e.slug = c.slug
 join public.profiles p on p.username = c.username;
 
+-- A team for Ada's workshop: Grace co-hosts, Tim checks people in.
+insert into public.event_hosts (event_id, user_id, role)
+select e.id, p.id, t.role::public.host_role
+from (values ('grace', 'cohost'), ('tim', 'checker')) as t(username, role)
+join public.events e on e.slug = 'analytical-engines-a-hands-on-evening'
+join public.profiles p on p.username = t.username;
+
+-- Something for the admin's reports queue: a spam comment reported twice, and an event once.
+insert into public.comments (event_id, author_id, body)
+select e.id, p.id, 'Cheap watches at example.com, best prices!!! Use code JAZZ for 90% off'
+from public.events e, public.profiles p
+where e.slug = 'jazz-jam-at-the-mercado' and p.username = 'alan';
+
+insert into public.reports (reporter_id, target_type, target_id, reason, created_at)
+select p.id, 'comment', c.id, r.reason, now() - r.ago
+from (values ('dennis', 'Spam: advertising watches on my event.', interval '3 hours'),
+             ('katherine', 'Looks like spam.', interval '1 hour')) as r(username, reason, ago)
+join public.profiles p on p.username = r.username
+join public.comments c on c.body like 'Cheap watches at example.com%';
+
+insert into public.reports (reporter_id, target_type, target_id, reason, created_at)
+select p.id, 'event', e.id, 'The video has nothing to do with the event.', now() - interval '30 minutes'
+from public.profiles p, public.events e
+where p.username = 'margaret' and e.slug = 'techno-history-listening-session';
+
 drop table seed_events;

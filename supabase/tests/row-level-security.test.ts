@@ -24,7 +24,7 @@ beforeAll(async () => {
   ev.unl = (await createEvent(g, H, { title: 'Unlisted', visibility: 'unlisted' })).id;
   ev.priv = (await createEvent(g, H, { title: 'Private', visibility: 'private' })).id;
   ev.draft = (await createEvent(g, H, { title: 'Draft', status: 'draft' })).id;
-  await g.sqlAs(H)(`insert into public.event_hosts (event_id, user_id, role) values ($1, $2, 'cohost'), ($1, $3, 'checker')`, [ev.pub, C.id, K.id]);
+  await g.sqlAs(H)(`select public.add_event_host($1, $2, 'cohost'), public.add_event_host($1, $3, 'checker')`, [ev.pub, C.username, K.username]);
   await g.sqlAs(H)('insert into public.event_invites (event_id, user_id, invited_by) values ($1, $2, $3)', [ev.priv, A.id, H.id]);
   await g.sqlAs(A)('select public.rsvp($1)', [ev.pub]);
   await g.sqlAs(A)('select public.rsvp($1)', [ev.priv]);
@@ -74,12 +74,15 @@ describe('events', () => {
     expect(await run(H, 'delete from public.events where id = $1 returning id', [spare.id])).toHaveLength(1);
   });
 
-  it('only the host adds co-hosts and checkers', async () => {
+  it('only the host adds co-hosts and checkers, and only through add_event_host', async () => {
     const sql = `insert into public.event_hosts (event_id, user_id, role) values ($1, $2, 'cohost')`;
-    expect(await run(C, sql, [ev.pub, M.id])).toBe('42501');
-    expect(await run(M, sql, [ev.pub, M.id])).toBe('42501');
-    expect(await run(H, sql, [ev.unl, M.id])).toEqual([]);
-    expect(await run(H, `insert into public.event_hosts (event_id, user_id, role) values ($1, $2, 'host')`, [ev.unl, A.id])).toBe('42501');
+    for (const who of [C, M, H, AD]) expect(await run(who, sql, [ev.unl, M.id])).toBe('42501');
+    expect(await run(H, 'delete from public.event_hosts where event_id = $1 and user_id = $2', [ev.pub, K.id])).toBe('42501');
+    const add = `select public.add_event_host($1, $2, 'cohost')`;
+    expect(await run(C, add, [ev.unl, M.username])).toBe('not_host');
+    expect(await run(M, add, [ev.unl, M.username])).toBe('not_host');
+    expect(await run(H, add, [ev.unl, M.username])).toHaveLength(1);
+    expect(await run(H, `select public.add_event_host($1, $2, 'host')`, [ev.unl, A.username])).toBe('invalid_role');
   });
 });
 
@@ -140,8 +143,11 @@ describe('comments, reports, notifications, profiles', () => {
     const rep = await run(M, `insert into public.reports (reporter_id, target_type, target_id, reason) values ($1, 'comment', $2, 'spam') returning id`, [M.id, visibleComment]);
     const id = (rep as { id: string }[])[0]!.id;
     expect(await run(A, 'select id from public.reports')).toEqual([]);
-    expect(await run(M, `update public.reports set status = 'dismissed' where id = $1 returning id`, [id])).toEqual([]);
-    expect(await run(AD, `update public.reports set status = 'resolved', resolved_by = $2, resolved_at = now() where id = $1 returning status`, [id, AD.id])).toEqual([{ status: 'resolved' }]);
+    expect(await run(M, `update public.reports set status = 'dismissed' where id = $1 returning id`, [id])).toBe('42501');
+    expect(await run(AD, `update public.reports set status = 'resolved' where id = $1 returning status`, [id])).toBe('42501');
+    expect(await run(M, `select public.resolve_report($1, 'resolved')`, [id])).toBe('not_admin');
+    expect(await run(AD, `select public.resolve_report($1, 'resolved')`, [id])).toHaveLength(1);
+    expect(await run(M, 'select status from public.reports where id = $1', [id])).toEqual([{ status: 'resolved' }]);
   });
 
   it('keeps notifications to their recipient', async () => {
@@ -154,8 +160,10 @@ describe('comments, reports, notifications, profiles', () => {
     expect((await run('anon', 'select username from public.profiles')) as unknown[]).toHaveLength(6);
     expect(await run(M, `update public.profiles set bio = 'hi' where id = $1 returning id`, [M.id])).toHaveLength(1);
     expect(await run(M, `update public.profiles set bio = 'hacked' where id = $1 returning id`, [H.id])).toEqual([]);
-    expect(await run(M, `update public.profiles set suspended_at = now() where id = $1`, [M.id])).toBe('not_admin');
-    expect(await run(AD, `update public.profiles set suspended_at = now() where id = $1 returning id`, [M.id])).toHaveLength(1);
+    expect(await run(M, `update public.profiles set suspended_at = now() where id = $1`, [M.id])).toBe('42501');
+    expect(await run(M, `select public.suspend_user($1, true, 'self-service')`, [M.id])).toBe('not_admin');
+    expect(await run(AD, `update public.profiles set suspended_at = now() where id = $1 returning id`, [M.id])).toBe('42501');
+    expect(await run(AD, `select public.suspend_user($1, true, 'spam')`, [M.id])).toHaveLength(1);
     expect(await run(M, 'select public.rsvp($1)', [ev.unl])).toBe('suspended');
   });
 });
