@@ -151,6 +151,54 @@ export type Database = {
           },
         ]
       }
+      event_messages: {
+        Row: {
+          audience: string
+          body: string
+          created_at: string
+          event_id: string
+          id: string
+          recipient_count: number
+          sender_id: string | null
+          subject: string
+        }
+        Insert: {
+          audience: string
+          body: string
+          created_at?: string
+          event_id: string
+          id?: string
+          recipient_count?: number
+          sender_id?: string | null
+          subject: string
+        }
+        Update: {
+          audience?: string
+          body?: string
+          created_at?: string
+          event_id?: string
+          id?: string
+          recipient_count?: number
+          sender_id?: string | null
+          subject?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_messages_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_messages_sender_id_fkey"
+            columns: ["sender_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_online_links: {
         Row: {
           event_id: string
@@ -228,6 +276,7 @@ export type Database = {
           created_at: string
           description: string
           ends_at: string
+          hidden_at: string | null
           host_id: string
           id: string
           is_online: boolean
@@ -259,6 +308,7 @@ export type Database = {
           created_at?: string
           description?: string
           ends_at: string
+          hidden_at?: string | null
           host_id: string
           id?: string
           is_online?: boolean
@@ -290,6 +340,7 @@ export type Database = {
           created_at?: string
           description?: string
           ends_at?: string
+          hidden_at?: string | null
           host_id?: string
           id?: string
           is_online?: boolean
@@ -322,10 +373,49 @@ export type Database = {
           },
         ]
       }
+      moderation_log: {
+        Row: {
+          action: string
+          actor_id: string | null
+          created_at: string
+          details: Json
+          id: string
+          target_id: string
+          target_type: string
+        }
+        Insert: {
+          action: string
+          actor_id?: string | null
+          created_at?: string
+          details?: Json
+          id?: string
+          target_id: string
+          target_type: string
+        }
+        Update: {
+          action?: string
+          actor_id?: string | null
+          created_at?: string
+          details?: Json
+          id?: string
+          target_id?: string
+          target_type?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "moderation_log_actor_id_fkey"
+            columns: ["actor_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       notification_preferences: {
         Row: {
           email_host_messages: boolean
           email_reminders: boolean
+          email_rsvp_requests: boolean
           email_rsvp_updates: boolean
           updated_at: string
           user_id: string
@@ -333,6 +423,7 @@ export type Database = {
         Insert: {
           email_host_messages?: boolean
           email_reminders?: boolean
+          email_rsvp_requests?: boolean
           email_rsvp_updates?: boolean
           updated_at?: string
           user_id: string
@@ -340,6 +431,7 @@ export type Database = {
         Update: {
           email_host_messages?: boolean
           email_reminders?: boolean
+          email_rsvp_requests?: boolean
           email_rsvp_updates?: boolean
           updated_at?: string
           user_id?: string
@@ -357,6 +449,8 @@ export type Database = {
       notifications: {
         Row: {
           created_at: string
+          email_status: string | null
+          emailed_at: string | null
           id: string
           kind: string
           payload: Json
@@ -365,6 +459,8 @@ export type Database = {
         }
         Insert: {
           created_at?: string
+          email_status?: string | null
+          emailed_at?: string | null
           id?: string
           kind: string
           payload?: Json
@@ -373,6 +469,8 @@ export type Database = {
         }
         Update: {
           created_at?: string
+          email_status?: string | null
+          emailed_at?: string | null
           id?: string
           kind?: string
           payload?: Json
@@ -488,6 +586,7 @@ export type Database = {
           created_at: string
           event_id: string
           guests: number
+          id: string
           status: Database["public"]["Enums"]["rsvp_status"]
           updated_at: string
           user_id: string
@@ -498,6 +597,7 @@ export type Database = {
           created_at?: string
           event_id: string
           guests?: number
+          id?: string
           status: Database["public"]["Enums"]["rsvp_status"]
           updated_at?: string
           user_id: string
@@ -508,6 +608,7 @@ export type Database = {
           created_at?: string
           event_id?: string
           guests?: number
+          id?: string
           status?: Database["public"]["Enums"]["rsvp_status"]
           updated_at?: string
           user_id?: string
@@ -535,12 +636,19 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      add_event_host: {
+        Args: { event_id: string; role: string; username: string }
+        Returns: undefined
+      }
       cancel_rsvp: { Args: { event_id: string }; Returns: Json }
       check_in: { Args: { event_id: string; user_id: string }; Returns: Json }
+      check_in_ticket: { Args: { code: string }; Returns: Json }
+      create_due_reminders: { Args: never; Returns: Json }
       decide_rsvp: {
         Args: { approve: boolean; event_id: string; user_id: string }
         Returns: Json
       }
+      delete_my_account: { Args: never; Returns: undefined }
       events_near: {
         Args: {
           category?: Database["public"]["Enums"]["event_category"]
@@ -559,6 +667,7 @@ export type Database = {
           created_at: string
           description: string
           ends_at: string
+          hidden_at: string | null
           host_id: string
           id: string
           is_online: boolean
@@ -588,7 +697,60 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      hide_content: {
+        Args: { hidden: boolean; target_id: string; target_type: string }
+        Returns: undefined
+      }
+      mark_notification_emailed: {
+        Args: { notification_id: string; status: string }
+        Returns: boolean
+      }
+      mark_notifications_read: { Args: { ids?: string[] }; Returns: number }
+      message_attendees: {
+        Args: {
+          audience: string
+          body: string
+          event_id: string
+          subject: string
+        }
+        Returns: number
+      }
       my_rsvp: { Args: { event_id: string }; Returns: Json }
+      my_ticket: { Args: { rsvp_id: string }; Returns: Json }
+      notification_email: { Args: { notification_id: string }; Returns: Json }
+      remove_event_host: {
+        Args: { event_id: string; user_id: string }
+        Returns: undefined
+      }
+      report_queue: {
+        Args: never
+        Returns: {
+          author_display_name: string
+          author_id: string
+          author_suspended: boolean
+          author_username: string
+          comment_body: string
+          event_id: string
+          event_slug: string
+          event_title: string
+          first_reported_at: string
+          hidden: boolean
+          hidden_at: string
+          last_reported_at: string
+          reasons: string[]
+          report_count: number
+          report_id: string
+          report_ids: string[]
+          reporters: string[]
+          target_id: string
+          target_missing: boolean
+          target_type: Database["public"]["Enums"]["report_target"]
+        }[]
+      }
+      resolve_report: {
+        Args: { report_id: string; status: string }
+        Returns: undefined
+      }
       rsvp: { Args: { event_id: string; guests?: number }; Returns: Json }
       search_events: {
         Args: {
@@ -610,6 +772,7 @@ export type Database = {
           created_at: string
           description: string
           ends_at: string
+          hidden_at: string | null
           host_id: string
           id: string
           is_online: boolean
@@ -638,6 +801,10 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      suspend_user: {
+        Args: { reason?: string; suspended: boolean; user_id: string }
+        Returns: undefined
       }
     }
     Enums: {
