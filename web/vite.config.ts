@@ -9,8 +9,12 @@ const backend = "http://127.0.0.1:54321";
 
 const api: ProxyOptions = { target: backend, changeOrigin: true };
 
+// One id per build: the persisted query cache is dropped when it changes (lib/query-client.ts).
+const buildId = process.env.VITE_BUILD_ID || Date.now().toString(36);
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
+  define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(buildId) },
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
   },

@@ -1,13 +1,24 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
-import { queryClient } from "@/lib/query-client";
+import { persistOptions, queryClient } from "@/lib/query-client";
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  const toaster = <Toaster richColors closeButton />;
+  // Public lists and event pages come back from localStorage on the next visit (and refetch).
+  if (persistOptions) {
+    return (
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+        {children}
+        {toaster}
+      </PersistQueryClientProvider>
+    );
+  }
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster richColors closeButton />
+      {toaster}
     </QueryClientProvider>
   );
 }

@@ -5,6 +5,8 @@
 export const queryRoots = {
   events: ["events"] as const,
   profile: ["profile"] as const,
+  notifications: ["notifications"] as const,
+  admin: ["admin"] as const,
 };
 
 /** The signed-in user's own profile; refreshed on USER_UPDATED. */

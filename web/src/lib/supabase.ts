@@ -14,7 +14,7 @@ const supabaseAnonKey = import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY
 // Typed with `gather-server gen types` output (lib/database.types.ts).
 export const supabase = createClient<Database>(supabaseUrl, supabaseAnonKey);
 
-/** Public URL of a file in a public bucket (covers, avatars). */
-export function publicFileUrl(bucket: "event-covers" | "avatars", path: string): string {
+/** Public URL of a file in a public bucket (covers, avatars, uploaded event videos). */
+export function publicFileUrl(bucket: "event-covers" | "avatars" | "event-videos", path: string): string {
   return supabase.storage.from(bucket).getPublicUrl(path).data.publicUrl;
 }

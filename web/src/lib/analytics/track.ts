@@ -1,12 +1,12 @@
 import type { AnalyticsEvent } from "./analytics-events";
+import { dataLayer } from "./data-layer";
+import { canTrack } from "./gtm";
 
-declare global {
-  interface Window {
-    dataLayer?: unknown[];
-  }
-}
-
-/** Pushes a typed event onto the dataLayer (consent gating is added by the GTM module). */
+/**
+ * Pushes a typed event onto the dataLayer, but only with a GTM container configured and the
+ * visitor's analytics consent; otherwise the event is dropped, not queued.
+ */
 export function track(event: AnalyticsEvent): void {
-  window.dataLayer?.push(event);
+  if (!canTrack()) return;
+  dataLayer().push(event);
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { clearPersistedCache } from "@/lib/query-client";
 import { profileKeys } from "@/lib/query-keys";
 import { supabase } from "@/lib/supabase";
 import { reactionsTo } from "./auth-events";
@@ -26,7 +27,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setState({ status: session ? "signed-in" : "signed-out", session, user: session?.user ?? null });
       for (const r of reactions) {
         if (r.kind === "toast") toast.success(r.message);
-        else if (r.kind === "clear-cache") queryClient.clear();
+        else if (r.kind === "clear-cache") {
+          queryClient.clear();
+          clearPersistedCache();
+        }
         else if (r.kind === "navigate") void navigate(r.to);
         else if (r.kind === "refresh-profile" && session) {
           void queryClient.invalidateQueries({ queryKey: profileKeys.me(session.user.id) });

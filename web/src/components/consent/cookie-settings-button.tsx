@@ -1,0 +1,14 @@
+import { openConsentPanel } from "@/lib/consent";
+
+/** The footer's way back to the cookie choices, for visitors who are not signed in too. */
+export function CookieSettingsButton() {
+  return (
+    <button
+      type="button"
+      onClick={openConsentPanel}
+      className="rounded-sm underline-offset-4 hover:text-foreground hover:underline"
+    >
+      Cookie settings
+    </button>
+  );
+}

@@ -1,0 +1,32 @@
+import type { LatLngTuple } from "leaflet";
+import { Circle } from "react-leaflet";
+import { BaseMap } from "./base-map";
+import { EventMarkers } from "./event-markers";
+import type { MapEvent } from "./map-event";
+import { FitToPoints } from "./fit-to-points";
+import { MAP_SIZES } from "./map-sizes";
+
+export type EventsMapProps = {
+  events: MapEvent[];
+  /** The map's accessible name; "Map of events" by default. */
+  label?: string;
+  className?: string;
+  /** A search area to outline (Discover's "within N km of"). */
+  area?: { lat: number; lng: number; radiusKm: number };
+};
+
+const AREA_STYLE = { color: "#4338ca", weight: 1.5, fillOpacity: 0.06, dashArray: "4 4" };
+
+/** Clustered event pins on the base map, zoomed to fit them. */
+export function EventsMap({ events, label = "Map of events", className = MAP_SIZES.events, area }: EventsMapProps) {
+  const points: LatLngTuple[] = events.map((e) => [e.lat, e.lng]);
+  return (
+    <BaseMap label={label} className={className}>
+      {area && (
+        <Circle center={[area.lat, area.lng]} radius={area.radiusKm * 1000} pathOptions={AREA_STYLE} interactive={false} />
+      )}
+      <EventMarkers events={events} />
+      <FitToPoints points={points} />
+    </BaseMap>
+  );
+}

@@ -1,0 +1,20 @@
+import { latLngBounds, type LatLngTuple } from "leaflet";
+import { useEffect } from "react";
+import { useMap } from "react-leaflet";
+import { WORLD_VIEW } from "@/lib/map-config";
+
+// Close enough to see the streets around one venue, not so close that a city's pins merge.
+const MAX_FIT_ZOOM = 13;
+
+/** Moves the map to show all `points` whenever the set of points changes. */
+export function FitToPoints({ points }: { points: LatLngTuple[] }) {
+  const map = useMap();
+  // A string key: a new array with the same points must not move the map under the user.
+  const key = points.map(([lat, lng]) => `${lat},${lng}`).join(";");
+  useEffect(() => {
+    if (points.length === 0) map.setView(WORLD_VIEW.center, WORLD_VIEW.zoom);
+    else map.fitBounds(latLngBounds(points), { padding: [24, 24], maxZoom: MAX_FIT_ZOOM });
+    // `key` stands for `points` in the dependencies.
+  }, [map, key]);
+  return null;
+}

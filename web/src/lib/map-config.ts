@@ -1,0 +1,30 @@
+// Where map tiles come from. Build-time settings, so a deployment can point at its own tile
+// server or a paid provider (the volunteer-run OpenStreetMap servers are not for heavy
+// traffic). `VITE_TILE_URL=none` draws only the bundled world basemap (fully offline).
+
+const OSM_TILES = "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
+const OSM_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+export type TileConfig = {
+  /** A Leaflet tile URL template, or null for "no tiles, basemap only". */
+  url: string | null;
+  /** HTML shown in the attribution control. */
+  attribution: string;
+  maxZoom: number;
+};
+
+export function tileConfig(env: Partial<ImportMetaEnv> = import.meta.env): TileConfig {
+  const url = env.VITE_TILE_URL?.trim() || OSM_TILES;
+  const attribution = env.VITE_TILE_ATTRIBUTION?.trim() || (url === OSM_TILES ? OSM_ATTRIBUTION : "");
+  return { url: url === "none" ? null : url, attribution, maxZoom: 19 };
+}
+
+/** Natural Earth land shapes (world-atlas), drawn under the tiles. */
+export const BASEMAP_ATTRIBUTION = 'Land: <a href="https://www.naturalearthdata.com/">Natural Earth</a>';
+
+/** Where a map with nothing on it looks: the whole world, a little north of the equator. */
+export const WORLD_VIEW = { center: [20, 0] as [number, number], zoom: 1 };
+
+/** How close a single pin (a venue, a picked location) is shown. */
+export const PIN_ZOOM = 15;

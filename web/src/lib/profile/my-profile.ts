@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useSession } from "@/lib/auth/session-context";
+import type { Database } from "@/lib/database.types";
+import { profileKeys } from "@/lib/query-keys";
+import { supabase } from "@/lib/supabase";
+
+type ProfileRow = Database["public"]["Tables"]["profiles"]["Row"];
+
+export type MyProfile = Pick<
+  ProfileRow,
+  "id" | "username" | "display_name" | "avatar_path" | "bio" | "home_city" | "home_lat" | "home_lng"
+>;
+
+const COLUMNS = "id, username, display_name, avatar_path, bio, home_city, home_lat, home_lng";
+
+export async function getMyProfile(userId: string): Promise<MyProfile> {
+  const { data, error } = await supabase.from("profiles").select(COLUMNS).eq("id", userId).single();
+  if (error) throw error;
+  return data;
+}
+
+/** Keyed by profileKeys.me, which AuthProvider refreshes on USER_UPDATED. */
+export function myProfileOptions(userId: string) {
+  return queryOptions({ queryKey: profileKeys.me(userId), queryFn: () => getMyProfile(userId) });
+}
+
+/** The signed-in member's profile (the header, /settings); idle while signed out. */
+export function useMyProfile() {
+  const { user } = useSession();
+  return useQuery({ ...myProfileOptions(user?.id ?? ""), enabled: !!user });
+}
