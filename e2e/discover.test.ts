@@ -54,6 +54,63 @@ describe('Discover', () => {
     await page.close();
   });
 
+  it('filters by a date range kept in the URL', async () => {
+    const page = await app.browser.newPage();
+    await page.goto(`${app.server.url}/?when=dates`);
+    // The seed's dates are relative to today: the engines evening is 3 days ahead, the hanami 120.
+    const day = (n: number) => {
+      const d = new Date();
+      d.setDate(d.getDate() + n);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    };
+    await page.getByLabel('From').fill(day(2));
+    await page.getByLabel('To').fill(day(4));
+    await expect.poll(() => new URL(page.url()).search, { timeout: 10_000 }).toBe(`?when=dates&from=${day(2)}&to=${day(4)}`);
+    // The count in the status line drops from all upcoming events to the few in those 3 days.
+    const shown = async () => {
+      const texts = await page.getByRole('status').allTextContents();
+      const match = texts.map((t) => /^(\d+) events?$/.exec(t)).find(Boolean);
+      return match ? Number(match[1]) : Number.NaN;
+    };
+    await expect.poll(shown, { timeout: 10_000 }).toBeLessThan(8);
+    expect(await shown()).toBeGreaterThan(0);
+    expect(await page.locator('main article').count()).toBe(await shown());
+    await page.getByRole('link', { name: ENGINES_TITLE }).waitFor();
+    expect(await page.getByRole('link', { name: 'Cherry-blossom hanami' }).count()).toBe(0);
+
+    await page.getByRole('combobox', { name: 'When' }).selectOption('any');
+    await expect.poll(() => new URL(page.url()).search, { timeout: 10_000 }).toBe('');
+    await page.close();
+  });
+
+  it('finds events near the viewer, and says so plainly when location is blocked', async () => {
+    // No permission granted: Chromium answers PERMISSION_DENIED.
+    const blocked = await app.browser.newContext();
+    const page = await blocked.newPage();
+    await page.goto(app.server.url);
+    await page.locator('main article').first().waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    expect(await page.getByRole('alert').textContent()).toMatch(/Location access is blocked/);
+    expect(new URL(page.url()).search).toBe('');
+    await blocked.close();
+
+    // Standing at Cais do Sodré, Lisbon.
+    const allowed = await app.browser.newContext({
+      geolocation: { latitude: 38.7060, longitude: -9.1447 },
+      permissions: ['geolocation'],
+    });
+    const here = await allowed.newPage();
+    await here.goto(app.server.url);
+    await here.locator('main article').first().waitFor({ timeout: 15_000 });
+    await here.getByRole('button', { name: 'Use my location' }).click();
+    await expect.poll(() => new URL(here.url()).searchParams.get('near'), { timeout: 10_000 }).toBe('38.71,-9.14');
+    await here.getByText(/Showing events within 25 km of/).waitFor();
+    await expect.poll(() => here.locator('main article').count(), { timeout: 10_000 }).toBe(5);
+    const places = await here.locator('main article').allTextContents();
+    expect(places.every((t) => /km away|m away/.test(t))).toBe(true);
+    await allowed.close();
+  });
+
   for (const width of [360, 1280]) {
     it(`has no serious a11y issue with results at ${width}px`, async () => {
       const context = await app.browser.newContext({ viewport: { width, height: 800 } });

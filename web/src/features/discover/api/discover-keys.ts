@@ -5,4 +5,6 @@ import type { DiscoverFilters } from "../discover-filters";
 export const discoverKeys = {
   all: [...queryRoots.events, "discover"] as const,
   list: (filters: DiscoverFilters) => [...discoverKeys.all, "list", filters] as const,
+  page: (filters: DiscoverFilters, page: number) => [...discoverKeys.all, "page", filters, page] as const,
+  month: (filters: DiscoverFilters, month: string) => [...discoverKeys.all, "month", filters, month] as const,
 };

@@ -1,15 +1,15 @@
-import { infiniteQueryOptions } from "@tanstack/react-query";
-import { whenRange } from "@/lib/datetime";
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { supabase } from "@/lib/supabase";
 import type { DiscoverFilters, EventCategory } from "../discover-filters";
+import { filterWindow, type TimeWindow } from "../filter-range";
 import { discoverKeys } from "./discover-keys";
 
 /** product.md §9: page size 20. */
 export const PAGE_SIZE = 20;
 
-// Only what a card shows; the event page loads the rest.
+// Only what a card (and its pin) shows; the event page loads the rest.
 const CARD_COLUMNS =
-  "id, slug, title, category, starts_at, ends_at, timezone, venue_name, address, is_online, capacity, waitlist_enabled, cover_path, event_stats(spots_left, going_count, waitlist_count)";
+  "id, slug, title, category, starts_at, ends_at, timezone, venue_name, address, lat, lng, is_online, capacity, waitlist_enabled, cover_path, event_stats(spots_left, going_count, waitlist_count)";
 
 export type EventCardData = {
   id: string;
@@ -21,6 +21,8 @@ export type EventCardData = {
   timezone: string;
   venue_name: string | null;
   address: string | null;
+  lat: number | null;
+  lng: number | null;
   is_online: boolean;
   capacity: number | null;
   waitlist_enabled: boolean;
@@ -30,20 +32,23 @@ export type EventCardData = {
 
 export type EventPage = { events: EventCardData[]; total: number; nextOffset: number | null };
 
+/** search_events' arguments for the filters over a time window. */
+export function searchArgs(filters: DiscoverFilters, window: TimeWindow) {
+  return {
+    query: filters.q.trim() || undefined,
+    category: filters.category ?? undefined,
+    starts_after: window.startsAfter.toISOString(),
+    starts_before: window.startsBefore?.toISOString(),
+    online_only: filters.online,
+    near_lat: filters.near?.lat,
+    near_lng: filters.near?.lng,
+    radius_km: filters.near ? filters.radiusKm : undefined,
+  };
+}
+
 export async function searchEvents(filters: DiscoverFilters, offset: number, now = new Date()): Promise<EventPage> {
-  const range = whenRange(filters.when, now);
   const { data, error, count } = await supabase
-    .rpc(
-      "search_events",
-      {
-        query: filters.q.trim() || undefined,
-        category: filters.category ?? undefined,
-        starts_after: range.startsAfter.toISOString(),
-        starts_before: range.startsBefore?.toISOString(),
-        online_only: filters.online,
-      },
-      { count: "exact" },
-    )
+    .rpc("search_events", searchArgs(filters, filterWindow(filters, now)), { count: "exact" })
     .select(CARD_COLUMNS)
     .range(offset, offset + PAGE_SIZE - 1);
   if (error) throw error;
@@ -53,11 +58,21 @@ export async function searchEvents(filters: DiscoverFilters, offset: number, now
   return { events, total, nextOffset: events.length === PAGE_SIZE && next < total ? next : null };
 }
 
+/** The list view: pages of 20 appended with "Load more". */
 export function discoverListOptions(filters: DiscoverFilters) {
   return infiniteQueryOptions({
     queryKey: discoverKeys.list(filters),
     queryFn: ({ pageParam }) => searchEvents(filters, pageParam),
     initialPageParam: 0,
     getNextPageParam: (last: EventPage) => last.nextOffset,
+  });
+}
+
+/** The map view: one page of 20 at a time (page 0, 1, …), the previous one shown while the next loads. */
+export function discoverPageOptions(filters: DiscoverFilters, page: number) {
+  return queryOptions({
+    queryKey: discoverKeys.page(filters, page),
+    queryFn: () => searchEvents(filters, page * PAGE_SIZE),
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,11 +1,18 @@
-import { CalendarDays, MapPin, MonitorPlay, Users } from "lucide-react";
+import { CalendarDays, MapPin, MonitorPlay, Navigation, Users } from "lucide-react";
 import { Link } from "react-router";
 import { formatEventStart } from "@/lib/datetime";
 import type { EventCardData } from "../api/search-events";
 import { categoryLabel } from "../discover-filters";
+import { formatDistance } from "../distance";
 import { spotsLabel } from "./spots-label";
 
-export function EventCard({ event }: { event: EventCardData }) {
+type EventCardProps = {
+  event: EventCardData;
+  /** How far the venue is from the place Discover is filtered by, when there is one. */
+  distanceKm?: number | null;
+};
+
+export function EventCard({ event, distanceKm }: EventCardProps) {
   const place = event.venue_name ?? (event.is_online ? "Online" : "");
   return (
     // The title link covers the whole card (after:absolute), so it is one tab stop.
@@ -29,6 +36,12 @@ export function EventCard({ event }: { event: EventCardData }) {
         <span className="truncate">{place}</span>
         {event.venue_name && event.is_online && <span className="shrink-0">· also online</span>}
       </p>
+      {distanceKm != null && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Navigation aria-hidden="true" className="size-4 shrink-0" />
+          {formatDistance(distanceKm)} away
+        </p>
+      )}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2 text-sm">
         <span className="rounded-full bg-secondary px-2.5 py-0.5 font-medium text-secondary-foreground">
           {categoryLabel(event.category)}

@@ -5,13 +5,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/errors";
 import { discoverListOptions } from "../api/search-events";
 import { hasActiveFilters, type DiscoverFilters } from "../discover-filters";
+import { distanceFrom } from "../distance";
 import { DiscoverEmptyState } from "./discover-empty-state";
 import { EventCard } from "./event-card";
 import { EventCardSkeleton } from "./event-card-skeleton";
 
 type EventListViewProps = { filters: DiscoverFilters; onClearFilters: () => void };
 
-/** Discover's list view: cards, 20 at a time, with "Load more". Map and calendar come later. */
+/** Discover's list view (the primary one): cards, 20 at a time, with "Load more". */
 export function EventListView({ filters, onClearFilters }: EventListViewProps) {
   const query = useInfiniteQuery(discoverListOptions(filters));
 
@@ -55,7 +56,7 @@ export function EventListView({ filters, onClearFilters }: EventListViewProps) {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {events.map((event) => (
           <li key={event.id}>
-            <EventCard event={event} />
+            <EventCard event={event} distanceKm={distanceFrom(filters.near, event)} />
           </li>
         ))}
       </ul>

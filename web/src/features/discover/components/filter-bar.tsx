@@ -4,15 +4,18 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
-import type { WhenFilter } from "@/lib/datetime";
-import { CATEGORIES, categoryLabel, WHEN_OPTIONS, type DiscoverFilters, type EventCategory } from "../discover-filters";
+import {
+  CATEGORIES, categoryLabel, WHEN_OPTIONS, type DiscoverFilters, type EventCategory, type WhenChoice,
+} from "../discover-filters";
+import { DateRangeFields } from "./date-range-fields";
+import { DistanceFilter } from "./distance-filter";
 
 type FilterBarProps = {
   filters: DiscoverFilters;
   onChange: (filters: DiscoverFilters) => void;
 };
 
-/** Search box and filters. The text is applied on submit; the selects apply at once. */
+/** Search box and filters. The text is applied on submit; the other filters apply at once. */
 export function FilterBar({ filters, onChange }: FilterBarProps) {
   const id = useId();
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -63,7 +66,10 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
           <Select
             id={`${id}-when`}
             value={filters.when}
-            onChange={(e) => onChange({ ...filters, when: e.target.value as WhenFilter })}
+            onChange={(e) => {
+              const when = e.target.value as WhenChoice;
+              onChange({ ...filters, when, ...(when === "dates" ? {} : { from: null, to: null }) });
+            }}
           >
             {WHEN_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
@@ -82,6 +88,14 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
           Online events only
         </label>
       </div>
+      {filters.when === "dates" && (
+        <DateRangeFields from={filters.from} to={filters.to} onChange={(from, to) => onChange({ ...filters, from, to })} />
+      )}
+      <DistanceFilter
+        near={filters.near}
+        radiusKm={filters.radiusKm}
+        onChange={(near, radiusKm) => onChange({ ...filters, near, radiusKm })}
+      />
     </div>
   );
 }

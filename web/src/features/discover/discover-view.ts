@@ -1,0 +1,22 @@
+/** Discover's three ways to look at the same results; `?view=` in the URL, list by default. */
+export type DiscoverView = "list" | "map" | "calendar";
+
+export const VIEWS: readonly { value: DiscoverView; label: string }[] = [
+  { value: "list", label: "List" },
+  { value: "map", label: "Map" },
+  { value: "calendar", label: "Calendar" },
+];
+
+export function viewFromParams(params: URLSearchParams): DiscoverView {
+  const view = params.get("view");
+  return VIEWS.some((v) => v.value === view) ? (view as DiscoverView) : "list";
+}
+
+/** The URL's params for `view`, keeping the filters. The calendar's month belongs to the calendar. */
+export function viewToParams(view: DiscoverView, base = new URLSearchParams()): URLSearchParams {
+  const params = new URLSearchParams(base);
+  if (view === "list") params.delete("view");
+  else params.set("view", view);
+  if (view !== "calendar") params.delete("month");
+  return params;
+}

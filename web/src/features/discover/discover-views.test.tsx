@@ -1,0 +1,149 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { mockApi } from "@/test/mock-api";
+import { renderApp } from "@/test/render-app";
+
+const SEARCH = "/rest/v1/rpc/search_events";
+const GEOCODE = "/functions/v1/geocode";
+
+type Row = { id: string; slug: string; title: string; starts_at: string; lat: number | null; lng: number | null };
+
+function row(n: number, startsAt: string, lat: number | null = 38.7036, lng: number | null = -9.1784): Row & Record<string, unknown> {
+  return {
+    id: `id-${n}`, slug: `event-${n}`, title: `Event number ${n}`, category: "tech", starts_at: startsAt,
+    ends_at: startsAt, timezone: "UTC", venue_name: lat === null ? null : "LX Factory", address: null, lat, lng,
+    is_online: lat === null, capacity: null, waitlist_enabled: false, cover_path: null,
+    event_stats: { spots_left: null, going_count: 0, waitlist_count: 0 },
+  };
+}
+
+/** Answers search_events with `rows`, and keeps each call's arguments. */
+function mockSearch(rows: unknown[], extra?: Parameters<typeof mockApi>[0]) {
+  const bodies: Record<string, unknown>[] = [];
+  const api = mockApi((url, init) => {
+    if (url.pathname !== SEARCH) return undefined;
+    bodies.push(JSON.parse(String(init?.body ?? "{}")));
+    return { body: rows, headers: { "content-range": `0-${Math.max(rows.length - 1, 0)}/${rows.length}` } };
+  }, extra ?? (() => undefined));
+  return { bodies, ...api };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("Discover views", () => {
+  it("switches views with links that keep the filters in the URL", async () => {
+    mockSearch([row(1, "2030-11-25T19:00:00Z")]);
+    const { router } = renderApp("/?q=engines");
+    await screen.findByRole("link", { name: "Event number 1" });
+    const views = screen.getByRole("navigation", { name: "Views" });
+    expect(within(views).getByRole("link", { name: "List" }).getAttribute("aria-current")).toBe("page");
+
+    fireEvent.click(within(views).getByRole("link", { name: "Calendar" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?q=engines&view=calendar"));
+    expect(await screen.findByRole("heading", { level: 2, name: /\w+ \d{4}/ })).toBeDefined();
+
+    fireEvent.click(within(views).getByRole("link", { name: "Map" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?q=engines&view=map"));
+    expect(await screen.findByRole("region", { name: "Map of events" })).toBeDefined();
+  });
+
+  it("says which events of the page are online-only and not on the map", async () => {
+    mockSearch([row(1, "2030-11-25T19:00:00Z"), row(2, "2030-11-26T19:00:00Z", null, null)]);
+    renderApp("/?view=map");
+    const status = await screen.findByText(/1 online-only event is not on the map/);
+    expect(within(status).getByRole("link", { name: "see the list" }).getAttribute("href")).toBe("/");
+  });
+
+  it("shows a month of events on their days, and moves between months", async () => {
+    const { bodies, calls } = mockSearch([row(1, "2030-11-25T12:00:00Z"), row(2, "2030-11-25T13:00:00Z"),
+      row(3, "2030-11-25T14:00:00Z"), row(4, "2030-11-25T15:00:00Z"), row(5, "2030-11-03T12:00:00Z")]);
+    const { router } = renderApp("/?view=calendar&month=2030-11");
+
+    const table = await screen.findByRole("table", { name: "November 2030" });
+    expect(within(table).getAllByRole("columnheader")).toHaveLength(7);
+    expect(within(table).getByRole("link", { name: /Event number 5/ }).getAttribute("href")).toBe("/events/event-5");
+    // Three titles a day, then "+1 more", which shows the rest.
+    expect(within(table).queryByRole("link", { name: /Event number 4/ })).toBeNull();
+    fireEvent.click(within(table).getByRole("button", { name: /\+1 more/ }));
+    expect(within(table).getByRole("link", { name: /Event number 4/ })).toBeDefined();
+    expect(screen.getByText("5 events in November 2030.")).toBeDefined();
+    expect(screen.getByRole("region", { name: "Agenda" })).toBeDefined();
+
+    expect(new Date(String(bodies[0]!.starts_after))).toEqual(new Date(2030, 10, 1));
+    expect(new Date(String(bodies[0]!.starts_before))).toEqual(new Date(2030, 11, 1));
+    expect(calls[0]!.searchParams.get("limit")).toBe("200");
+
+    fireEvent.click(screen.getByRole("button", { name: "Next month" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?view=calendar&month=2030-12"));
+    await screen.findByRole("table", { name: "December 2030" });
+    await waitFor(() => expect(new Date(String(bodies.at(-1)!.starts_after))).toEqual(new Date(2030, 11, 1)));
+  });
+
+  it("finds a place, filters by distance from it, and shows the distance on cards", async () => {
+    const { bodies } = mockSearch([row(1, "2030-11-25T19:00:00Z")], (url) =>
+      url.pathname === GEOCODE
+        ? { body: { provider: "gazetteer", results: [{ name: "Lisbon", label: "Lisbon, Portugal", country: "PT", lat: 38.71667, lng: -9.13333 }] } }
+        : undefined,
+    );
+    const { router } = renderApp("/");
+    await screen.findByRole("link", { name: "Event number 1" });
+    expect((screen.getByRole("combobox", { name: "Distance" }) as HTMLSelectElement).disabled).toBe(true);
+
+    fireEvent.change(screen.getByRole("searchbox", { name: "Near a place" }), { target: { value: "Lisbon" } });
+    fireEvent.click(screen.getByRole("button", { name: "Find" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Lisbon, Portugal" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?near=38.7167%2C-9.1333&place=Lisbon%2C+Portugal"));
+    expect(await screen.findByText("4.2 km away")).toBeDefined();
+    expect(bodies.at(-1)).toMatchObject({ near_lat: 38.7167, near_lng: -9.1333, radius_km: 25 });
+
+    fireEvent.change(screen.getByRole("combobox", { name: "Distance" }), { target: { value: "5" } });
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ radius_km: 5 }));
+    expect(router.state.location.search).toContain("radius=5");
+    expect(screen.getByText(/Showing events within 5 km of/).textContent).toContain("Lisbon, Portugal");
+
+    fireEvent.click(screen.getByRole("button", { name: "Remove place" }));
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+  });
+
+  it("uses the browser's location, and says clearly when it is denied", async () => {
+    mockSearch([]);
+    let answer: "deny" | "allow" = "deny";
+    // jsdom has no geolocation; this one asks nobody and answers as `answer` says.
+    Object.defineProperty(navigator, "geolocation", {
+      configurable: true,
+      value: {
+        getCurrentPosition: (ok: PositionCallback, fail: PositionErrorCallback) =>
+          answer === "deny"
+            ? fail({ code: 1, message: "denied", PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError)
+            : ok({ coords: { latitude: 51.50735, longitude: -0.12776 } } as GeolocationPosition),
+      },
+    });
+    onTestFinished(() => {
+      delete (navigator as { geolocation?: unknown }).geolocation;
+    });
+    const { router } = renderApp("/");
+    await screen.findByRole("heading", { level: 2, name: "No events yet" });
+
+    fireEvent.click(screen.getByRole("button", { name: "Use my location" }));
+    expect((await screen.findByRole("alert")).textContent).toMatch(/Location access is blocked/);
+
+    answer = "allow";
+    fireEvent.click(screen.getByRole("button", { name: "Use my location" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?near=51.51%2C-0.13"));
+    expect(screen.getByText(/Showing events within 25 km of/).textContent).toContain("your location");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("filters by a date range from the URL", async () => {
+    const { bodies } = mockSearch([]);
+    renderApp("/?from=2030-12-01&to=2030-12-03");
+    await screen.findByRole("heading", { level: 2, name: "No events match" });
+    expect((screen.getByLabelText("From") as HTMLInputElement).value).toBe("2030-12-01");
+    expect((screen.getByLabelText("To") as HTMLInputElement).value).toBe("2030-12-03");
+    expect(new Date(String(bodies[0]!.starts_after))).toEqual(new Date(2030, 11, 1));
+    expect(new Date(String(bodies[0]!.starts_before))).toEqual(new Date(2030, 11, 4));
+  });
+});
