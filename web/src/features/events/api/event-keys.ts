@@ -5,4 +5,7 @@ export const eventKeys = {
   all: [...queryRoots.events, "detail"] as const,
   detail: (slug: string) => [...eventKeys.all, slug] as const,
   myRsvp: (eventId: string, userId: string | undefined) => [...eventKeys.all, "my-rsvp", eventId, userId ?? "anon"] as const,
+  // What these return depends on who asks (row-level security), hence the viewer in the key.
+  comments: (eventId: string, userId: string | undefined) => [...queryRoots.events, "comments", eventId, userId ?? "anon"] as const,
+  attendees: (eventId: string, userId: string | undefined) => [...queryRoots.events, "attendees", eventId, userId ?? "anon"] as const,
 };

@@ -11,7 +11,7 @@ export type PersonSummary = { username: string; display_name: string };
 
 export type EventDetail = Omit<EventRow, "search"> & {
   host: PersonSummary | null;
-  event_hosts: { role: Database["public"]["Enums"]["host_role"]; profile: PersonSummary | null }[];
+  event_hosts: { user_id: string; role: Database["public"]["Enums"]["host_role"]; profile: PersonSummary | null }[];
   event_stats: EventStats | null;
   /** Present only for those going, checkers and hosts (row-level security). */
   online_link: { url: string } | null;
@@ -23,7 +23,7 @@ const COLUMNS = `id, slug, host_id, title, description, category, starts_at, end
   requires_approval, plus_ones_max, rsvp_closes_at, visibility, status, cancel_reason, published_at,
   created_at, updated_at,
   host:profiles!events_host_id_fkey(username, display_name),
-  event_hosts(role, profile:profiles(username, display_name)),
+  event_hosts(user_id, role, profile:profiles(username, display_name)),
   event_stats(going_count, waitlist_count, spots_left),
   online_link:event_online_links(url)`;
 

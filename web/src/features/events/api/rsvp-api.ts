@@ -6,10 +6,11 @@ import { eventKeys } from "./event-keys";
 export type RsvpStatus = Database["public"]["Enums"]["rsvp_status"];
 
 /** The viewer's RSVP. `waitlist_place` is their place in the queue (1 = next in). */
-export type MyRsvp = { status: RsvpStatus; guests: number; waitlist_place: number | null };
+export type MyRsvp = { status: RsvpStatus; guests: number; waitlist_place: number | null; id?: string };
 
 /** What rsvp() and cancel_rsvp() return (private.rsvp_result in the migrations). */
 type RsvpResult = {
+  rsvp_id: string;
   status: RsvpStatus;
   guests: number;
   waitlist_position: number | null;
@@ -19,7 +20,7 @@ type RsvpResult = {
 export async function getMyRsvp(eventId: string, userId: string): Promise<MyRsvp | null> {
   const { data, error } = await supabase
     .from("rsvps")
-    .select("status, guests, waitlist_position")
+    .select("id, status, guests, waitlist_position")
     .eq("event_id", eventId)
     .eq("user_id", userId)
     .maybeSingle();
@@ -27,7 +28,7 @@ export async function getMyRsvp(eventId: string, userId: string): Promise<MyRsvp
   if (!data) return null;
   // The table holds the order of arrival, not the place in the queue (RLS hides the others'
   // rows, so it cannot be counted here); rsvp() returns the true place, and replaces this.
-  return { status: data.status, guests: data.guests, waitlist_place: data.waitlist_position };
+  return { id: data.id, status: data.status, guests: data.guests, waitlist_place: data.waitlist_position };
 }
 
 export function myRsvpOptions(eventId: string, userId: string | undefined) {
@@ -39,7 +40,7 @@ export function myRsvpOptions(eventId: string, userId: string | undefined) {
 }
 
 function toMyRsvp(r: RsvpResult): MyRsvp {
-  return { status: r.status, guests: r.guests, waitlist_place: r.waitlist_position };
+  return { id: r.rsvp_id, status: r.status, guests: r.guests, waitlist_place: r.waitlist_position };
 }
 
 export async function rsvp(eventId: string, guests: number): Promise<{ rsvp: MyRsvp; spotsLeft: number | null }> {

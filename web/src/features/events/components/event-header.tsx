@@ -1,3 +1,4 @@
+import { Badge } from "@/components/ui/badge";
 import { publicFileUrl } from "@/lib/supabase";
 import type { EventDetail } from "../api/get-event";
 
@@ -24,9 +25,9 @@ export function EventHeader({ event }: { event: EventDetail }) {
         </p>
       )}
       <p>
-        <span className="rounded-full bg-secondary px-2.5 py-0.5 text-sm font-medium capitalize text-secondary-foreground">
+        <Badge tone="brand" size="md" className="capitalize">
           {event.category}
-        </span>
+        </Badge>
       </p>
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{event.title}</h1>
       {hosts && <p className="text-muted-foreground">Hosted by {hosts}</p>}

@@ -1,5 +1,6 @@
 import { ExternalLink, MapPin, MonitorPlay } from "lucide-react";
 import type { EventDetail } from "../api/get-event";
+import { VenueMapFacade } from "./venue-map-facade";
 
 type EventPlaceProps = {
   event: Pick<EventDetail, "venue_name" | "address" | "lat" | "lng" | "is_online" | "online_link">;
@@ -34,6 +35,9 @@ export function EventPlace({ event, showOnlineLink }: EventPlaceProps) {
             )}
           </div>
         </div>
+      )}
+      {event.venue_name && event.lat !== null && event.lng !== null && (
+        <VenueMapFacade lat={event.lat} lng={event.lng} name={event.venue_name} />
       )}
       {event.is_online && (
         <div className="flex items-start gap-3">

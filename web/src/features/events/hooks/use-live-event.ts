@@ -1,55 +1,50 @@
+import type { RealtimeChannel } from "@supabase/supabase-js";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
+import { eventTopic } from "@/lib/realtime/event-broadcasts";
 import { supabase } from "@/lib/supabase";
-import { eventKeys } from "../api/event-keys";
-import type { EventDetail, EventStats } from "../api/get-event";
-import type { MyRsvp } from "../api/rsvp-api";
+import type { EventDetail } from "../api/get-event";
+import { createEventLive, type EventLive, type Viewer } from "../live/event-live";
+import { openEventChannel } from "../live/open-event-channel";
+
+// supabase.channel(topic) hands back an existing channel with that topic, even one still leaving
+// (e.g. the page re-joins as the user signs out). A new channel for a topic is made only once the
+// previous one has closed.
+const closing = new Map<string, Promise<unknown>>();
 
 /**
- * One realtime channel for the event page (style-anchors.md §3.4): the counters arrive as
- * event_stats changes and are written straight into the cached event; a change to the
- * viewer's own RSVP (a promotion from the waitlist, a host's decision) is a signal to refetch.
+ * The event page's one realtime channel, `event:<id>` (decision 65, style-anchors.md §3.4):
+ * counters and comments arrive as postgres changes and go straight into the cache; a change to
+ * the viewer's own RSVP is a signal to refetch; presence counts the viewers and broadcast
+ * carries "typing…" and "comment hidden". `viewer` is undefined while the session is loading
+ * (the channel waits, so it joins once with the right identity), null when signed out.
  */
-export function useLiveEvent(event: Pick<EventDetail, "id" | "slug">, userId: string | undefined) {
+export function useLiveEvent(event: Pick<EventDetail, "id" | "slug">, viewer: Viewer | null | undefined): EventLive {
   const queryClient = useQueryClient();
+  const [live] = useState(createEventLive);
   const { id, slug } = event;
+  const userId = viewer?.id;
+  const name = viewer?.name;
+  const ready = viewer !== undefined;
 
   useEffect(() => {
-    if (!id) return;
-    const channel = supabase.channel(`event:${id}`);
-    channel.on(
-      "postgres_changes",
-      { event: "*", schema: "public", table: "event_stats", filter: `event_id=eq.${id}` },
-      (payload) => {
-        const row = payload.new as Partial<EventStats>;
-        if (typeof row.going_count !== "number") return;
-        const stats: EventStats = {
-          going_count: row.going_count,
-          waitlist_count: row.waitlist_count ?? 0,
-          spots_left: row.spots_left ?? null,
-        };
-        queryClient.setQueryData<EventDetail | null>(eventKeys.detail(slug), (old) =>
-          old ? { ...old, event_stats: stats } : old,
-        );
-      },
-    );
-    if (userId) {
-      channel.on(
-        "postgres_changes",
-        { event: "UPDATE", schema: "public", table: "rsvps", filter: `user_id=eq.${userId}` },
-        (payload) => {
-          const row = payload.new as { event_id?: string; status?: string };
-          if (row.event_id !== id) return;
-          // Our own rsvp() call echoes back here too; only a status we don't know yet is news.
-          const key = eventKeys.myRsvp(id, userId);
-          if (queryClient.getQueryData<MyRsvp | null>(key)?.status === row.status) return;
-          void queryClient.invalidateQueries({ queryKey: key });
-        },
-      );
-    }
-    channel.subscribe();
+    if (!id || !ready) return;
+    const topic = eventTopic(id);
+    let channel: RealtimeChannel | null = null;
+    let cancelled = false;
+    void (closing.get(topic) ?? Promise.resolve()).then(() => {
+      if (!cancelled) channel = openEventChannel({ event: { id, slug }, userId, name, queryClient, live });
+    });
     return () => {
-      void supabase.removeChannel(channel);
+      cancelled = true;
+      live.attach(null, null);
+      if (!channel) return;
+      const removal = supabase.removeChannel(channel).finally(() => {
+        if (closing.get(topic) === removal) closing.delete(topic);
+      });
+      closing.set(topic, removal);
     };
-  }, [id, slug, userId, queryClient]);
+  }, [id, slug, userId, name, ready, queryClient, live]);
+
+  return live;
 }

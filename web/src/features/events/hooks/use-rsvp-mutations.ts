@@ -48,6 +48,8 @@ export function useRsvpMutations(event: EventDetail, userId: string | undefined)
     );
     // The online link is readable only while going: fetch it now, or drop it.
     if (event.is_online) void queryClient.invalidateQueries({ queryKey: detailKey });
+    // The viewer's face joins or leaves "Who's going".
+    void queryClient.invalidateQueries({ queryKey: eventKeys.attendees(event.id, userId) });
   };
 
   const join = useMutation({

@@ -1,0 +1,86 @@
+import type { RealtimeChannel } from "@supabase/supabase-js";
+import type { QueryClient } from "@tanstack/react-query";
+import { eventTopic, LIVE_EVENTS, type CommentHiddenPayload, type TypingPayload } from "@/lib/realtime/event-broadcasts";
+import { supabase } from "@/lib/supabase";
+import { eventKeys } from "../api/event-keys";
+import type { EventDetail, EventStats } from "../api/get-event";
+import type { MyRsvp } from "../api/rsvp-api";
+import type { CommentChange } from "../comments/comment-cache";
+import { commentLiveUpdates } from "../comments/comment-live";
+import type { EventLive } from "./event-live";
+
+type ChannelOptions = {
+  event: Pick<EventDetail, "id" | "slug">;
+  userId: string | undefined;
+  name: string | undefined;
+  queryClient: QueryClient;
+  live: EventLive;
+};
+
+/**
+ * Opens `event:<id>` with every binding the page needs (decision 65) and attaches it to `live`.
+ * Changes go into the query cache; presence and typing into `live.store`.
+ */
+export function openEventChannel({ event, userId, name, queryClient, live }: ChannelOptions): RealtimeChannel {
+  const { id, slug } = event;
+  // Signed-out viewers count too: a random key per page view.
+  const presenceKey = userId ?? `anon-${crypto.randomUUID()}`;
+  const channel = supabase.channel(eventTopic(id), { config: { presence: { key: presenceKey, enabled: true } } });
+  const comments = commentLiveUpdates(queryClient, id, userId);
+
+  bindCounters(channel, queryClient, id, slug, userId);
+  if (userId) bindOwnRsvp(channel, queryClient, id, userId);
+  channel.on("postgres_changes", { event: "*", schema: "public", table: "comments", filter: `event_id=eq.${id}` }, (payload) =>
+    comments.onChange(payload as unknown as CommentChange),
+  );
+  channel.on("broadcast", { event: LIVE_EVENTS.commentHidden }, ({ payload }) => comments.onHidden((payload as CommentHiddenPayload).id));
+  channel.on("broadcast", { event: LIVE_EVENTS.typing }, ({ payload }) => {
+    const p = payload as Partial<TypingPayload>;
+    if (typeof p.user_id !== "string" || p.user_id === userId) return; // never show the typer their own line
+    if (p.stop) live.store.stopTyping(p.user_id);
+    else if (typeof p.name === "string" && p.name) live.store.typing(p.user_id, p.name.slice(0, 60));
+  });
+  channel.on("presence", { event: "sync" }, () => live.store.setViewers(Object.keys(channel.presenceState()).length));
+
+  let joinedBefore = false;
+  channel.subscribe((status) => {
+    if (status !== "SUBSCRIBED") return;
+    void channel.track({ online_at: new Date().toISOString() });
+    // Back after a drop: whatever changed meanwhile never arrived.
+    if (joinedBefore) {
+      comments.refetch();
+      void queryClient.invalidateQueries({ queryKey: eventKeys.detail(slug) });
+    }
+    joinedBefore = true;
+  });
+  live.attach(channel, userId && name ? { id: userId, name } : null);
+  return channel;
+}
+
+/** Spots left and counts, written into the cached event; who is going is re-read when it changes. */
+function bindCounters(channel: RealtimeChannel, queryClient: QueryClient, id: string, slug: string, userId: string | undefined) {
+  channel.on("postgres_changes", { event: "*", schema: "public", table: "event_stats", filter: `event_id=eq.${id}` }, (payload) => {
+    const row = payload.new as Partial<EventStats>;
+    if (typeof row.going_count !== "number") return;
+    const stats: EventStats = {
+      going_count: row.going_count,
+      waitlist_count: row.waitlist_count ?? 0,
+      spots_left: row.spots_left ?? null,
+    };
+    const before = queryClient.getQueryData<EventDetail | null>(eventKeys.detail(slug))?.event_stats?.going_count;
+    queryClient.setQueryData<EventDetail | null>(eventKeys.detail(slug), (old) => (old ? { ...old, event_stats: stats } : old));
+    if (before !== stats.going_count) void queryClient.invalidateQueries({ queryKey: eventKeys.attendees(id, userId) });
+  });
+}
+
+/** A change to the viewer's own RSVP (a promotion from the waitlist, a host's decision). */
+function bindOwnRsvp(channel: RealtimeChannel, queryClient: QueryClient, id: string, userId: string) {
+  channel.on("postgres_changes", { event: "UPDATE", schema: "public", table: "rsvps", filter: `user_id=eq.${userId}` }, (payload) => {
+    const row = payload.new as { event_id?: string; status?: string };
+    if (row.event_id !== id) return;
+    // Our own rsvp() call echoes back here too; only a status we don't know yet is news.
+    const key = eventKeys.myRsvp(id, userId);
+    if (queryClient.getQueryData<MyRsvp | null>(key)?.status === row.status) return;
+    void queryClient.invalidateQueries({ queryKey: key });
+  });
+}
