@@ -12,8 +12,14 @@ export const pageRoutes: RouteObject[] = [
     }),
   },
   {
+    // Both editor routes render the same component, so the first save's move from /events/new
+    // to /events/:slug/edit keeps the form (and its uploads) mounted.
     path: "events/new",
-    lazy: async () => ({ Component: (await import("@/features/events/new-event-page")).NewEventPage }),
+    lazy: async () => ({ Component: (await import("@/features/editor/event-editor-page")).EventEditorPage }),
+  },
+  {
+    path: "events/:slug/edit",
+    lazy: async () => ({ Component: (await import("@/features/editor/event-editor-page")).EventEditorPage }),
   },
   {
     path: "events/:slug",
