@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { useSession } from "@/lib/auth/session-context";
 import { errorMessage } from "@/lib/errors";
 import { supabase } from "@/lib/supabase";
+import { AccountLinks } from "./account-links";
 
 /** "Sign in" when signed out; who you are and "Sign out" when signed in. */
 export function AccountNav() {
@@ -18,7 +19,7 @@ export function AccountNav() {
     };
     return (
       <>
-        <li className="hidden max-w-48 truncate px-2 text-sm text-muted-foreground sm:block">{user.email}</li>
+        <AccountLinks />
         <li className="ml-1">
           <Button variant="outline" size="sm" onClick={signOut}>
             <LogOut aria-hidden="true" />

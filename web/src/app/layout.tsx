@@ -1,6 +1,8 @@
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { ConsentBanner } from "@/components/consent";
 import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { usePageViews } from "@/lib/analytics";
 import { AuthProvider } from "@/lib/auth/auth-provider";
 import { OfflineBanner } from "./offline-banner";
 import { SiteFooter } from "./site-footer";
@@ -9,6 +11,7 @@ import { SiteHeader } from "./site-header";
 export function AppLayout() {
   // Lazy routes keep the previous page on screen while their chunk downloads; say so.
   const isNavigating = useNavigation().state !== "idle";
+  usePageViews();
 
   return (
     // Inside the router, so session events (PASSWORD_RECOVERY) can navigate.
@@ -38,6 +41,8 @@ export function AppLayout() {
         </Suspense>
       </main>
       <SiteFooter />
+      {/* Last in the page, fixed at the bottom: it never pushes content around. */}
+      <ConsentBanner />
       <ScrollRestoration />
     </div>
     </AuthProvider>

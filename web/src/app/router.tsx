@@ -26,6 +26,18 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import("@/features/events/event-page")).EventPage }),
   },
   {
+    path: "me",
+    lazy: async () => ({ Component: (await import("@/features/me/me-page")).MePage }),
+  },
+  {
+    path: "settings",
+    lazy: async () => ({ Component: (await import("@/features/settings/settings-page")).SettingsPage }),
+  },
+  {
+    path: "u/:username",
+    lazy: async () => ({ Component: (await import("@/features/profiles/public-profile-page")).PublicProfilePage }),
+  },
+  {
     path: "auth/sign-in",
     lazy: async () => ({ Component: (await import("@/features/auth/sign-in-page")).SignInPage }),
   },

@@ -5,6 +5,7 @@ import { Link, Navigate, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { track } from "@/lib/analytics";
 import { safeNext } from "@/lib/auth/safe-next";
 import { useSession } from "@/lib/auth/session-context";
 import { errorMessage } from "@/lib/errors";
@@ -37,9 +38,13 @@ export function SignUpPage() {
         emailRedirectTo: redirectUrl(`/auth/callback?next=${encodeURIComponent(next)}`),
       },
     });
-    if (error) setFailure(errorMessage(error));
+    if (error) {
+      setFailure(errorMessage(error));
+      return;
+    }
+    track({ event: "sign_up", method: "password" });
     // With confirmations on there is no session yet: the link in the email finishes sign-up.
-    else if (!data.session) setSentTo(email);
+    if (!data.session) setSentTo(email);
   });
 
   if (status === "signed-in") return <Navigate to={next} replace />;

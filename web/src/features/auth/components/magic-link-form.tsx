@@ -21,7 +21,7 @@ export function MagicLinkForm({ next }: { next: string }) {
     setFailure(null);
     const { error } = await supabase.auth.signInWithOtp({
       email,
-      options: { shouldCreateUser: false, emailRedirectTo: redirectUrl(`/auth/callback?next=${encodeURIComponent(next)}`) },
+      options: { shouldCreateUser: false, emailRedirectTo: redirectUrl(`/auth/callback?next=${encodeURIComponent(next)}&via=magic_link`) },
     });
     if (error) setFailure(errorMessage(error));
     else setSentTo(email);

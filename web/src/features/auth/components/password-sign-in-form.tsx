@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { track } from "@/lib/analytics";
 import { errorMessage } from "@/lib/errors";
 import { supabase } from "@/lib/supabase";
 import { signInSchema, type SignInValues } from "../auth-schemas";
@@ -20,6 +21,7 @@ export function PasswordSignInForm() {
     setFailure(null);
     const { error } = await supabase.auth.signInWithPassword(values);
     if (error) setFailure(errorMessage(error));
+    else track({ event: "login", method: "password" });
   });
 
   return (

@@ -1,0 +1,36 @@
+import { NavLink } from "react-router";
+import { Avatar } from "@/components/ui/avatar";
+import { useMyProfile } from "@/lib/profile/my-profile";
+import { cn } from "@/lib/utils";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "inline-flex h-9 items-center gap-2 rounded-md px-2 text-sm font-medium transition-colors",
+    isActive ? "bg-secondary text-secondary-foreground" : "text-muted-foreground hover:bg-accent hover:text-foreground",
+  );
+
+/** A signed-in member's links: their events, and their avatar and name leading to settings. */
+export function AccountLinks() {
+  // Refreshed on USER_UPDATED (AuthProvider) and after saving in /settings (profile root).
+  const { data: profile } = useMyProfile();
+  return (
+    <>
+      <li>
+        <NavLink to="/me" className={(s) => cn(linkClass(s), "px-3")}>
+          My events
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/settings" className={linkClass} data-testid="account-link">
+          {profile ? (
+            <Avatar person={profile} className="size-7 text-xs" loading="eager" />
+          ) : (
+            <span aria-hidden="true" className="size-7 shrink-0 rounded-full bg-muted" />
+          )}
+          <span className="hidden max-w-40 truncate sm:inline">{profile?.display_name}</span>
+          <span className="sr-only">Settings</span>
+        </NavLink>
+      </li>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { queryOptions } from "@tanstack/react-query";
+import { queryRoots } from "@/lib/query-keys";
+import { supabase } from "@/lib/supabase";
+
+export type NotificationPreferences = {
+  email_reminders: boolean;
+  email_rsvp_updates: boolean;
+  email_host_messages: boolean;
+};
+
+/** Everything on until the member says otherwise (the table's defaults). */
+export const DEFAULT_PREFERENCES: NotificationPreferences = {
+  email_reminders: true,
+  email_rsvp_updates: true,
+  email_host_messages: true,
+};
+
+export const preferencesKey = (userId: string) => [...queryRoots.profile, "notification-preferences", userId] as const;
+
+export async function getPreferences(userId: string): Promise<NotificationPreferences> {
+  const { data, error } = await supabase
+    .from("notification_preferences")
+    .select("email_reminders, email_rsvp_updates, email_host_messages")
+    .eq("user_id", userId)
+    .maybeSingle();
+  if (error) throw error;
+  return data ?? DEFAULT_PREFERENCES;
+}
+
+export function preferencesOptions(userId: string) {
+  return queryOptions({ queryKey: preferencesKey(userId), queryFn: () => getPreferences(userId) });
+}
+
+/** Upsert: sign-up creates the row, but a member from before that trigger may have none. */
+export async function savePreferences(userId: string, prefs: NotificationPreferences): Promise<NotificationPreferences> {
+  const { data, error } = await supabase
+    .from("notification_preferences")
+    .upsert({ user_id: userId, ...prefs }, { onConflict: "user_id" })
+    .select("email_reminders, email_rsvp_updates, email_host_messages")
+    .single();
+  if (error) throw error;
+  return data;
+}
