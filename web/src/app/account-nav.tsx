@@ -5,6 +5,8 @@ import { Button } from "@/components/ui/button";
 import { useSession } from "@/lib/auth/session-context";
 import { errorMessage } from "@/lib/errors";
 import { supabase } from "@/lib/supabase";
+import { AdminNavLink } from "@/features/admin/admin-nav-link";
+import { BellNavItem } from "@/features/notifications/bell-nav-item";
 import { AccountLinks } from "./account-links";
 
 /** "Sign in" when signed out; who you are and "Sign out" when signed in. */
@@ -19,6 +21,8 @@ export function AccountNav() {
     };
     return (
       <>
+        <AdminNavLink />
+        <BellNavItem userId={user.id} />
         <AccountLinks />
         <li className="ml-1">
           <Button variant="outline" size="sm" onClick={signOut}>

@@ -26,6 +26,22 @@ export const pageRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import("@/features/events/event-page")).EventPage }),
   },
   {
+    path: "events/:slug/manage",
+    lazy: async () => ({ Component: (await import("@/features/manage/manage-page")).ManagePage }),
+  },
+  {
+    path: "events/:slug/check-in",
+    lazy: async () => ({ Component: (await import("@/features/manage/check-in-page")).CheckInPage }),
+  },
+  {
+    path: "tickets/:id",
+    lazy: async () => ({ Component: (await import("@/features/tickets/ticket-page")).TicketPage }),
+  },
+  {
+    path: "admin",
+    lazy: async () => ({ Component: (await import("@/features/admin/admin-page")).AdminPage }),
+  },
+  {
     path: "me",
     lazy: async () => ({ Component: (await import("@/features/me/me-page")).MePage }),
   },

@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import { errorMessage } from "@/lib/errors";
+import { queryRoots } from "@/lib/query-keys";
+import { adminKeys, announceCommentHidden, hideContent, resolveReport, suspendUser, type QueueItem } from "../api/admin-api";
+
+const what = (item: Pick<QueueItem, "target_type">) => (item.target_type === "event" ? "event" : "comment");
+
+/** The admin's actions on a queue item; each refreshes the queue and the audit trail. */
+export function useModeration() {
+  const queryClient = useQueryClient();
+  const settle = () => {
+    void queryClient.invalidateQueries({ queryKey: queryRoots.admin });
+    // Hidden content and suspended authors change what event pages show.
+    void queryClient.invalidateQueries({ queryKey: queryRoots.events, refetchType: "none" });
+  };
+  const fail = (error: unknown) => toast.error(errorMessage(error));
+
+  const hide = useMutation({
+    mutationFn: ({ item, hidden }: { item: QueueItem; hidden: boolean }) => hideContent(item, hidden),
+    onMutate: ({ item, hidden }) => {
+      queryClient.setQueryData<QueueItem[]>(adminKeys.queue, (old) =>
+        old?.map((q) => (q.report_id === item.report_id ? { ...q, hidden } : q)),
+      );
+    },
+    onSuccess: (_, { item, hidden }) => {
+      toast.success(hidden ? `The ${what(item)} is hidden.` : `The ${what(item)} is visible again.`);
+      // A hint only: if it fails, viewers still lose the comment on their next load.
+      if (hidden && item.target_type === "comment" && item.event_id) {
+        announceCommentHidden(item.event_id, item.target_id).catch(() => {});
+      }
+    },
+    onError: fail,
+    onSettled: settle,
+  });
+
+  const resolve = useMutation({
+    mutationFn: ({ item, status }: { item: QueueItem; status: "resolved" | "dismissed" }) => resolveReport(item.report_id, status),
+    onSuccess: (_, { item, status }) => {
+      queryClient.setQueryData<QueueItem[]>(adminKeys.queue, (old) => old?.filter((q) => q.report_id !== item.report_id));
+      const n = item.report_count;
+      toast.success(`${status === "resolved" ? "Resolved" : "Dismissed"} ${n === 1 ? "the report" : `${n} reports`}.`);
+    },
+    onError: fail,
+    onSettled: settle,
+  });
+
+  const suspend = useMutation({
+    mutationFn: ({ userId, suspended, reason }: { userId: string; name: string; suspended: boolean; reason: string | null }) =>
+      suspendUser(userId, suspended, reason),
+    onSuccess: (_, { userId, name, suspended }) => {
+      queryClient.setQueryData<QueueItem[]>(adminKeys.queue, (old) =>
+        old?.map((q) => (q.author_id === userId ? { ...q, author_suspended: suspended } : q)),
+      );
+      toast.success(suspended ? `${name} is suspended.` : `${name} can use Gather again.`);
+    },
+    onError: fail,
+    onSettled: settle,
+  });
+
+  return { hide, resolve, suspend };
+}

@@ -1,0 +1,26 @@
+import { supabase } from "@/lib/supabase";
+
+/** What check_in() and check_in_ticket() return (private.check_in_rsvp in the migrations). */
+export type CheckInSuccess = {
+  rsvp_id: string;
+  event_id: string;
+  user_id: string;
+  username: string;
+  display_name: string;
+  guests: number;
+  checked_in_at: string;
+};
+
+/** Checks in a guest found by name on the list. */
+export async function checkInGuest(eventId: string, userId: string): Promise<CheckInSuccess> {
+  const { data, error } = await supabase.rpc("check_in", { event_id: eventId, user_id: userId });
+  if (error) throw error;
+  return data as unknown as CheckInSuccess;
+}
+
+/** Checks in whoever holds this ticket code (scanned or typed). */
+export async function checkInTicket(code: string): Promise<CheckInSuccess> {
+  const { data, error } = await supabase.rpc("check_in_ticket", { code });
+  if (error) throw error;
+  return data as unknown as CheckInSuccess;
+}

@@ -1,0 +1,26 @@
+import { supabase } from "@/lib/supabase";
+
+export type Decision = { userId: string; name: string };
+export type DecisionOutcome = { done: Decision[]; failed: { decision: Decision; error: unknown }[] };
+
+/**
+ * Approves or declines each request in turn. decide_rsvp locks the event, so running them one
+ * after another costs nothing extra, and when the event fills up halfway the rest fail with
+ * `event_full` while those before still count.
+ */
+export async function decideRsvps(eventId: string, decisions: Decision[], approve: boolean): Promise<DecisionOutcome> {
+  const outcome: DecisionOutcome = { done: [], failed: [] };
+  for (const decision of decisions) {
+    const { error } = await supabase.rpc("decide_rsvp", { event_id: eventId, user_id: decision.userId, approve });
+    if (error) outcome.failed.push({ decision, error });
+    else outcome.done.push(decision);
+  }
+  return outcome;
+}
+
+/** "Approved Grace Hopper." / "Declined 3 requests." */
+export function decisionToast(approve: boolean, done: Decision[]): string {
+  const verb = approve ? "Approved" : "Declined";
+  if (done.length === 1) return `${verb} ${done[0]!.name}.`;
+  return `${verb} ${done.length} requests.`;
+}

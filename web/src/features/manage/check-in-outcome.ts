@@ -1,0 +1,52 @@
+// What the check-in screen shows after an attempt, big and clear: who, and whether they are in.
+import { formatEventStart, formatTime } from "@/lib/datetime";
+import { errorCode, errorMessage } from "@/lib/errors";
+import type { CheckInSuccess } from "./api/check-in";
+
+export type CheckInOutcome = {
+  tone: "success" | "warning" | "error";
+  headline: string;
+  name?: string;
+  detail?: string;
+};
+
+type EventTimes = { id: string; starts_at: string; ends_at: string; timezone: string };
+
+const guestsText = (n: number) => (n === 0 ? "No guests" : `+${n} ${n === 1 ? "guest" : "guests"}`);
+
+/** When check-in opens (2 hours before the start, product.md §4) or that it has closed. */
+export function checkInWindowText(event: EventTimes, now: Date = new Date()): string | null {
+  const opens = new Date(Date.parse(event.starts_at) - 2 * 3600_000);
+  if (now < opens) return `Check-in opens at ${formatEventStart(opens.toISOString(), event.timezone)}.`;
+  if (now > new Date(event.ends_at)) return "Check-in has closed: the event is over.";
+  return null;
+}
+
+export function successOutcome(result: CheckInSuccess, event: EventTimes): CheckInOutcome {
+  const other = result.event_id !== event.id;
+  return {
+    tone: other ? "warning" : "success",
+    headline: other ? "Checked in, to another event" : "Checked in",
+    name: result.display_name,
+    detail: `${guestsText(result.guests)} · ${formatTime(result.checked_in_at, event.timezone)}${
+      other ? " · This ticket is for a different event you check in for." : ""
+    }`,
+  };
+}
+
+/** The database's refusal, in its words; the closed window says when it opens. */
+export function failureOutcome(error: unknown, event: EventTimes, name?: string, now: Date = new Date()): CheckInOutcome {
+  const code = errorCode(error);
+  switch (code) {
+    case "already_checked_in":
+      return { tone: "warning", headline: errorMessage(error).replace(/\.$/, ""), name };
+    case "check_in_closed":
+      return { tone: "warning", headline: checkInWindowText(event, now) ?? errorMessage(error), name };
+    case "invalid_ticket":
+      return { tone: "error", headline: "Not a valid ticket", detail: errorMessage(error) };
+    case "not_going":
+      return { tone: "error", headline: "Not on the guest list", name, detail: errorMessage(error) };
+    default:
+      return { tone: "error", headline: "Couldn't check in", name, detail: errorMessage(error) };
+  }
+}

@@ -1,0 +1,181 @@
+import { Download, Search } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { useId, useMemo, useState } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { guestName, matchesSearch, type Guest, type RsvpStatus } from "../api/guest-list";
+import type { ManagedEvent } from "../api/get-managed-event";
+import { csvFileName, downloadCsv, guestListCsv } from "../guest-csv";
+import { useDecideRsvps } from "../hooks/use-decide-rsvps";
+import { GuestRow } from "./guest-row";
+
+const TABS: { status: RsvpStatus; label: string; empty: string }[] = [
+  { status: "going", label: "Going", empty: "No one is going yet." },
+  { status: "pending", label: "Pending", empty: "No requests are waiting for you." },
+  { status: "waitlisted", label: "Waitlist", empty: "No one is on the waitlist." },
+  { status: "declined", label: "Declined", empty: "You haven't declined anyone." },
+  { status: "cancelled", label: "Cancelled", empty: "No one has cancelled." },
+];
+
+type Props = { event: ManagedEvent; guests: Guest[] };
+
+/** The guest list by status, with search, approvals (one or many) and CSV export. */
+export function GuestListSection({ event, guests }: Props) {
+  const id = useId();
+  const pendingCount = guests.filter((g) => g.status === "pending").length;
+  const [tab, setTab] = useState<RsvpStatus>(pendingCount > 0 ? "pending" : "going");
+  const [query, setQuery] = useState("");
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const decide = useDecideRsvps(event.id);
+
+  const byStatus = useMemo(() => {
+    const map = new Map<RsvpStatus, Guest[]>(TABS.map((t) => [t.status, []]));
+    for (const g of guests) map.get(g.status)?.push(g);
+    // The waitlist in queue order; the rest in order of arrival (the query's order).
+    map.get("waitlisted")?.sort((a, b) => (a.waitlist_position ?? 0) - (b.waitlist_position ?? 0));
+    return map;
+  }, [guests]);
+
+  const visible = (byStatus.get(tab) ?? []).filter((g) => matchesSearch(g, query));
+  const pendingVisible = tab === "pending" ? visible : [];
+  const chosen = pendingVisible.filter((g) => selected.has(g.user_id));
+
+  const run = (list: Guest[], approve: boolean) => {
+    decide.mutate(
+      { decisions: list.map((g) => ({ userId: g.user_id, name: guestName(g) })), approve },
+      { onSuccess: () => setSelected(new Set()) },
+    );
+  };
+  const toggle = (userId: string, on: boolean) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (on) next.add(userId);
+      else next.delete(userId);
+      return next;
+    });
+  const exportCsv = () => {
+    const rows = guests.map((g) => ({
+      display_name: guestName(g), username: g.profile?.username ?? "", status: g.status, guests: g.guests,
+      checked_in_at: g.checked_in_at, created_at: g.created_at,
+    }));
+    downloadCsv(guestListCsv(rows, event.timezone), csvFileName(event.slug));
+    toast.success(`Exported ${rows.length} ${rows.length === 1 ? "RSVP" : "RSVPs"}.`);
+  };
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-heading`} className="text-lg font-semibold">
+          Guest list
+        </h2>
+        <Button variant="outline" size="sm" onClick={exportCsv} disabled={guests.length === 0}>
+          <Download aria-hidden="true" />
+          Export CSV
+        </Button>
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={`${id}-search`}>Search guests by name</Label>
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-3 size-4 text-muted-foreground" />
+          <Input
+            id={`${id}-search`}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Name or username"
+            className="pl-9"
+          />
+        </div>
+      </div>
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as RsvpStatus)} className="flex flex-col gap-3">
+        <Tabs.List aria-label="Guests by status" className="flex flex-wrap gap-1 border-b border-border">
+          {TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.status}
+              value={t.status}
+              className="-mb-px rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=active]:border-brand-700 data-[state=active]:text-foreground"
+            >
+              {t.label} <span className="tabular-nums">({byStatus.get(t.status)?.length ?? 0})</span>
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Content key={t.status} value={t.status} className="flex flex-col gap-2 focus-visible:outline-offset-4">
+            {t.status === "pending" && pendingVisible.length > 0 && (
+              <BulkBar
+                total={pendingVisible.length}
+                chosen={chosen.length}
+                busy={decide.isPending}
+                onSelectAll={(on) => setSelected(on ? new Set(pendingVisible.map((g) => g.user_id)) : new Set())}
+                onApprove={() => run(chosen, true)}
+                onDecline={() => run(chosen, false)}
+              />
+            )}
+            {visible.length === 0 ? (
+              <p className="py-6 text-center text-sm text-muted-foreground">
+                {query.trim() ? `No one here matches “${query.trim()}”.` : t.empty}
+              </p>
+            ) : (
+              <ul className="divide-y divide-border" aria-label={`${t.label} guests`}>
+                {visible.map((g, i) => (
+                  <GuestRow
+                    key={g.user_id}
+                    guest={g}
+                    timeZone={event.timezone}
+                    selectable={t.status === "pending"}
+                    selected={selected.has(g.user_id)}
+                    onSelect={(on) => toggle(g.user_id, on)}
+                    onDecide={(approve) => run([g], approve)}
+                    busy={decide.isPending}
+                    place={t.status === "waitlisted" && !query.trim() ? i + 1 : undefined}
+                  />
+                ))}
+              </ul>
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </section>
+  );
+}
+
+type BulkBarProps = {
+  total: number;
+  chosen: number;
+  busy: boolean;
+  onSelectAll: (on: boolean) => void;
+  onApprove: () => void;
+  onDecline: () => void;
+};
+
+function BulkBar({ total, chosen, busy, onSelectAll, onApprove, onDecline }: BulkBarProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-lg bg-muted px-3 py-2">
+      <input
+        id={`${id}-all`}
+        type="checkbox"
+        className="size-5 accent-brand-700"
+        checked={chosen === total}
+        ref={(el) => {
+          if (el) el.indeterminate = chosen > 0 && chosen < total;
+        }}
+        onChange={(e) => onSelectAll(e.target.checked)}
+      />
+      <Label htmlFor={`${id}-all`}>Select all</Label>
+      <span className="text-sm text-muted-foreground" aria-live="polite">
+        {chosen} selected
+      </span>
+      <div className="ml-auto flex gap-2">
+        <Button size="sm" onClick={onApprove} disabled={busy || chosen === 0}>
+          Approve selected
+        </Button>
+        <Button size="sm" variant="outline" onClick={onDecline} disabled={busy || chosen === 0}>
+          Decline selected
+        </Button>
+      </div>
+    </div>
+  );
+}

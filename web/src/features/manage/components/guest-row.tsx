@@ -1,0 +1,72 @@
+import { Check, X } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { formatTime } from "@/lib/datetime";
+import { guestName, type Guest } from "../api/guest-list";
+
+type Props = {
+  guest: Guest;
+  timeZone: string;
+  /** Pending requests get a checkbox and approve/decline buttons. */
+  selectable: boolean;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onDecide: (approve: boolean) => void;
+  busy: boolean;
+  /** The place in the waitlist queue, 1 = next in. */
+  place?: number;
+};
+
+/** One person on the list: name, username, guests, and what can be done about them. */
+export function GuestRow({ guest, timeZone, selectable, selected, onSelect, onDecide, busy, place }: Props) {
+  const name = guestName(guest);
+  const checkboxId = `select-${guest.user_id}`;
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3">
+      {selectable && (
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+          className="size-5 accent-brand-700"
+          aria-label={`Select ${name}`}
+        />
+      )}
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{name}</p>
+        <p className="truncate text-sm text-muted-foreground">
+          {guest.profile ? `@${guest.profile.username}` : "Account deleted"}
+          {guest.guests > 0 && ` · +${guest.guests} ${guest.guests === 1 ? "guest" : "guests"}`}
+        </p>
+      </div>
+      <GuestStatus guest={guest} timeZone={timeZone} place={place} />
+      {selectable && (
+        <div className="flex gap-2">
+          <Button size="sm" onClick={() => onDecide(true)} disabled={busy} aria-label={`Approve ${name}`}>
+            <Check aria-hidden="true" />
+            Approve
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => onDecide(false)} disabled={busy} aria-label={`Decline ${name}`}>
+            <X aria-hidden="true" />
+            Decline
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function GuestStatus({ guest, timeZone, place }: { guest: Guest; timeZone: string; place?: number }) {
+  if (guest.checked_in_at) {
+    return (
+      <Badge tone="success" size="md">
+        Checked in {formatTime(guest.checked_in_at, timeZone)}
+      </Badge>
+    );
+  }
+  if (guest.status === "waitlisted" && place !== undefined) {
+    return <span className="text-sm text-muted-foreground">Number {place} in line</span>;
+  }
+  return null;
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Send } from "lucide-react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { LoadError } from "@/components/page-states";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { formatEventStart, viewerTimeZone } from "@/lib/datetime";
+import { errorMessage } from "@/lib/errors";
+import { manageKeys } from "../api/manage-keys";
+import {
+  AUDIENCES, audienceLabel, messageAttendees, messageSchema, sentMessagesOptions, sentToast,
+  type MessageInput, type MessageOutput,
+} from "../api/messages";
+
+const textareaClass =
+  "min-h-32 w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-sm placeholder:text-muted-foreground aria-[invalid=true]:border-red-600 sm:text-sm";
+
+/** The host writes to everyone going and/or waiting; below, what was sent before. */
+export function MessageAttendees({ eventId }: { eventId: string }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const form = useForm<MessageInput, unknown, MessageOutput>({
+    resolver: zodResolver(messageSchema),
+    defaultValues: { audience: "going", subject: "", body: "" },
+  });
+  const { errors } = form.formState;
+  const send = useMutation({
+    mutationFn: (values: MessageOutput) => messageAttendees(eventId, values),
+    onSuccess: (recipients) => {
+      toast.success(sentToast(recipients));
+      // Cleared only once sent: on failure everything typed stays.
+      form.reset({ audience: form.getValues("audience"), subject: "", body: "" });
+      void queryClient.invalidateQueries({ queryKey: manageKeys.messages(eventId) });
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold">
+        Message attendees
+      </h2>
+      <form onSubmit={form.handleSubmit((v) => send.mutate(v))} noValidate className="flex flex-col gap-4">
+        <FormField label="Send to" error={errors.audience?.message}>
+          <Select {...form.register("audience")}>
+            {AUDIENCES.map((a) => (
+              <option key={a.value} value={a.value}>
+                {a.label}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="Subject" error={errors.subject?.message}>
+          <Input maxLength={120} {...form.register("subject")} />
+        </FormField>
+        <FormField label="Message" error={errors.body?.message} hint="Sent by email and shown in their notifications.">
+          <textarea maxLength={5000} className={textareaClass} {...form.register("body")} />
+        </FormField>
+        <Button type="submit" disabled={send.isPending} className="self-start">
+          <Send aria-hidden="true" />
+          {send.isPending ? "Sending…" : "Send message"}
+        </Button>
+      </form>
+      <SentMessages eventId={eventId} />
+    </section>
+  );
+}
+
+function SentMessages({ eventId }: { eventId: string }) {
+  const query = useQuery(sentMessagesOptions(eventId));
+  const zone = viewerTimeZone();
+  return (
+    <div className="flex flex-col gap-2 border-t border-border pt-4">
+      <h3 className="font-semibold">Sent messages</h3>
+      {query.isPending ? (
+        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading sent messages">
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      ) : query.isError ? (
+        <LoadError what="the sent messages" error={query.error} onRetry={() => void query.refetch()} />
+      ) : query.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nothing sent yet.</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-border" aria-label="Sent messages">
+          {query.data.map((m) => (
+            <li key={m.id} className="py-2">
+              <details>
+                <summary className="cursor-pointer rounded-sm">
+                  <span className="font-medium">{m.subject}</span>
+                  <span className="block text-sm text-muted-foreground">
+                    {audienceLabel(m.audience)} · {m.recipient_count} {m.recipient_count === 1 ? "recipient" : "recipients"} ·{" "}
+                    {formatEventStart(m.created_at, zone)}
+                    {m.sender ? ` · by ${m.sender.display_name}` : ""}
+                  </span>
+                </summary>
+                <p className="mt-2 whitespace-pre-line break-words text-sm">{m.body}</p>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

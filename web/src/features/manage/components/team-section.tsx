@@ -1,0 +1,145 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { UserMinus, UserPlus } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { LoadError } from "@/components/page-states";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/errors";
+import { manageKeys } from "../api/manage-keys";
+import { addTeamMember, normaliseUsername, removeTeamMember, ROLE_LABELS, teamOptions, type TeamMember } from "../api/team";
+
+/**
+ * Co-hosts (manage everything but the team) and checkers (check-in only). Only the host, or a
+ * site admin, changes the team; co-hosts see it read-only.
+ */
+export function TeamSection({ eventId, canEdit }: { eventId: string; canEdit: boolean }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const query = useQuery(teamOptions(eventId));
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: manageKeys.team(eventId) });
+    void queryClient.invalidateQueries({ queryKey: [...manageKeys.all, "event"] });
+  };
+  const remove = useMutation({
+    mutationFn: (m: TeamMember) => removeTeamMember(eventId, m.user_id),
+    onSuccess: (_, m) => {
+      toast.success(`Removed ${m.profile?.display_name ?? "them"} from the team.`);
+      refresh();
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4">
+      <div>
+        <h2 id={`${id}-heading`} className="text-lg font-semibold">
+          Co-hosts and checkers
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          Co-hosts manage guests and message attendees. Checkers only check people in.
+        </p>
+      </div>
+      {query.isPending ? (
+        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading the team">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      ) : query.isError ? (
+        <LoadError what="the team" error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <ul className="divide-y divide-border" aria-label="Team">
+          {query.data.map((m) => (
+            <li key={m.user_id} className="flex flex-wrap items-center gap-3 py-2">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-medium">{m.profile?.display_name ?? "A former member"}</p>
+                <p className="truncate text-sm text-muted-foreground">
+                  {m.profile ? `@${m.profile.username} · ` : ""}
+                  {ROLE_LABELS[m.role]}
+                </p>
+              </div>
+              {canEdit && m.role !== "host" && (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={remove.isPending}
+                  onClick={() => remove.mutate(m)}
+                  aria-label={`Remove ${m.profile?.display_name ?? "this member"} from the team`}
+                >
+                  <UserMinus aria-hidden="true" />
+                  Remove
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canEdit && <AddMemberForm eventId={eventId} onAdded={refresh} />}
+    </section>
+  );
+}
+
+function AddMemberForm({ eventId, onAdded }: { eventId: string; onAdded: () => void }) {
+  const id = useId();
+  const [username, setUsername] = useState("");
+  const [role, setRole] = useState<"cohost" | "checker">("cohost");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: () => addTeamMember(eventId, username, role),
+    onSuccess: () => {
+      toast.success(`@${normaliseUsername(username)} is now a ${role === "cohost" ? "co-host" : "checker"}.`);
+      setUsername("");
+      onAdded();
+    },
+    onError: (error) => setFieldError(errorMessage(error)),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^[a-z0-9_]{3,30}$/.test(normaliseUsername(username))) {
+      setFieldError("Enter a username: 3 to 30 letters, digits or _.");
+      return;
+    }
+    setFieldError(null);
+    add.mutate();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 border-t border-border pt-4">
+      <h3 className="font-semibold">Add someone</h3>
+      <div className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-username`}>Username</Label>
+          <Input
+            id={`${id}-username`}
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            placeholder="@username"
+            autoComplete="off"
+            autoCapitalize="none"
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? `${id}-error` : undefined}
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-role`}>Role</Label>
+          <Select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as "cohost" | "checker")}>
+            <option value="cohost">Co-host</option>
+            <option value="checker">Checker</option>
+          </Select>
+        </div>
+        <Button type="submit" disabled={add.isPending}>
+          <UserPlus aria-hidden="true" />
+          {add.isPending ? "Adding…" : "Add"}
+        </Button>
+      </div>
+      {fieldError && (
+        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
+          {fieldError}
+        </p>
+      )}
+    </form>
+  );
+}

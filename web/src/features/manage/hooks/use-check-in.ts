@@ -1,0 +1,43 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { checkInGuest, checkInTicket, type CheckInSuccess } from "../api/check-in";
+import type { ManagedEvent } from "../api/get-managed-event";
+import type { Guest } from "../api/guest-list";
+import { manageKeys } from "../api/manage-keys";
+import { failureOutcome, successOutcome, type CheckInOutcome } from "../check-in-outcome";
+
+type Attempt = { kind: "guest"; userId: string; name: string } | { kind: "ticket"; code: string };
+
+/** Checks people in by name or by ticket, and keeps the last outcome for the big result panel. */
+export function useCheckIn(event: ManagedEvent) {
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<CheckInOutcome | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: (attempt: Attempt): Promise<CheckInSuccess> =>
+      attempt.kind === "guest" ? checkInGuest(event.id, attempt.userId) : checkInTicket(attempt.code),
+    onMutate: () => setOutcome(null),
+    onSuccess: (result) => {
+      // Straight into the list; realtime brings the same change to the other checkers.
+      queryClient.setQueryData<Guest[]>(manageKeys.guests(event.id), (old) =>
+        old?.map((g) => (g.user_id === result.user_id && result.event_id === event.id ? { ...g, checked_in_at: result.checked_in_at } : g)),
+      );
+      const next = successOutcome(result, event);
+      setOutcome(next);
+      toast.success(`${result.display_name} is checked in.`);
+    },
+    onError: (error, attempt) => {
+      const next = failureOutcome(error, event, attempt.kind === "guest" ? attempt.name : undefined);
+      setOutcome(next);
+      toast.error(next.detail ?? next.headline);
+    },
+  });
+
+  return {
+    outcome,
+    busy: mutation.isPending,
+    checkInGuest: (guest: Guest, name: string) => mutation.mutate({ kind: "guest", userId: guest.user_id, name }),
+    checkInCode: (code: string) => mutation.mutate({ kind: "ticket", code }),
+  };
+}

@@ -1,0 +1,116 @@
+import { useQuery } from "@tanstack/react-query";
+import { ExternalLink, Pencil, ScanLine } from "lucide-react";
+import { useMemo } from "react";
+import { Link, useParams } from "react-router";
+import { EventNotFoundState, ForbiddenState, LoadError, SectionsSkeleton } from "@/components/page-states";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useIsAdmin } from "@/lib/auth/is-admin";
+import { RequireAuth } from "@/lib/auth/require-auth";
+import { useSession } from "@/lib/auth/session-context";
+import { formatEventRange } from "@/lib/datetime";
+import { usePageTitle } from "@/lib/use-page-title";
+import { canManage, managedEventOptions, viewerRole, type ManagedEvent } from "./api/get-managed-event";
+import { countGuests, guestListOptions } from "./api/guest-list";
+import { GuestCountsSummary } from "./components/guest-counts";
+import { GuestListSection } from "./components/guest-list-section";
+import { MessageAttendees } from "./components/message-attendees";
+import { RsvpChart } from "./components/rsvp-chart";
+import { TeamSection } from "./components/team-section";
+import { useLiveGuestList } from "./hooks/use-live-guest-list";
+
+/** /events/:slug/manage — the host's dashboard. */
+export function ManagePage() {
+  return (
+    <RequireAuth>
+      <ManageScreen />
+    </RequireAuth>
+  );
+}
+
+function ManageScreen() {
+  const { slug = "" } = useParams();
+  const { user } = useSession();
+  const isAdmin = useIsAdmin();
+  const query = useQuery(managedEventOptions(slug));
+  const event = query.data ?? null;
+  const role = event ? viewerRole(event, user?.id, isAdmin) : null;
+  usePageTitle(event ? `Manage: ${event.title}` : query.isPending ? undefined : "Manage event");
+
+  if (query.isPending) return <SectionsSkeleton label="Loading the dashboard…" sections={4} />;
+  if (query.isError) return <LoadError what="this event" error={query.error} onRetry={() => void query.refetch()} />;
+  if (!event) return <EventNotFoundState />;
+  if (!canManage(role)) {
+    return (
+      <ForbiddenState
+        title="Host dashboard"
+        back={
+          <Button asChild>
+            <Link to={`/events/${event.slug}`}>Back to the event</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return <Dashboard event={event} isHost={role === "host"} />;
+}
+
+function Dashboard({ event, isHost }: { event: ManagedEvent; isHost: boolean }) {
+  const guests = useQuery(guestListOptions(event.id));
+  useLiveGuestList(event.id);
+  // The chart runs to today, or to the start once the event has begun.
+  const until = useMemo(() => new Date(Math.min(Date.now(), Date.parse(event.starts_at))), [event.starts_at]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-3">
+        <p className="text-sm font-semibold text-brand-700">Host dashboard</p>
+        <h1 className="text-3xl font-bold tracking-tight">{event.title}</h1>
+        <p className="text-muted-foreground">
+          {formatEventRange(event.starts_at, event.ends_at, event.timezone)}
+          {event.status !== "published" && <span className="font-medium"> · {event.status === "draft" ? "Draft" : "Cancelled"}</span>}
+        </p>
+        <nav aria-label="Event tools" className="flex flex-wrap gap-2">
+          <Button asChild size="sm">
+            <Link to={`/events/${event.slug}/check-in`}>
+              <ScanLine aria-hidden="true" />
+              Check-in
+            </Link>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/events/${event.slug}/edit`}>
+              <Pencil aria-hidden="true" />
+              Edit event
+            </Link>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/events/${event.slug}`}>
+              <ExternalLink aria-hidden="true" />
+              Event page
+            </Link>
+          </Button>
+        </nav>
+      </header>
+
+      {guests.isPending ? (
+        <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading the guest list">
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-56 w-full" />
+          <Skeleton className="h-72 w-full" />
+        </div>
+      ) : guests.isError ? (
+        <LoadError what="the guest list" error={guests.error} onRetry={() => void guests.refetch()} />
+      ) : (
+        <>
+          <GuestCountsSummary counts={countGuests(guests.data)} capacity={event.capacity} />
+          <GuestListSection event={event} guests={guests.data} />
+          <RsvpChart guests={guests.data} timeZone={event.timezone} until={until} />
+        </>
+      )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <MessageAttendees eventId={event.id} />
+        <TeamSection eventId={event.id} canEdit={isHost} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { badgeText, bellLabel, notificationHref, notificationText } from "./notification-text";
+
+const event = { event_id: "e1", slug: "jazz-jam", title: "Jazz jam" };
+const n = (kind: string, extra: Record<string, unknown> = {}) => ({ kind, payload: { ...event, ...extra } });
+
+describe("notification text", () => {
+  it.each([
+    ["rsvp_promoted", {}, "A spot opened up: you're going to Jazz jam."],
+    ["rsvp_approved", {}, "The hosts approved your request: you're going to Jazz jam."],
+    ["rsvp_declined", {}, "The hosts declined your request for Jazz jam."],
+    ["rsvp_requested", { display_name: "Grace Hopper" }, "Grace Hopper asked to join Jazz jam."],
+    ["rsvp_requested", {}, "Someone asked to join Jazz jam."],
+    ["event_cancelled", { reason: "The venue flooded." }, "Jazz jam was cancelled. The venue flooded."],
+    ["event_cancelled", { reason: null }, "Jazz jam was cancelled."],
+    ["host_message", { subject: "Bring a torch" }, "Message from the hosts of Jazz jam: Bring a torch"],
+    ["host_message", {}, "Message from the hosts of Jazz jam."],
+    ["cohost_added", { role: "cohost" }, "You're now a co-host of Jazz jam."],
+    ["cohost_added", { role: "checker" }, "You can now check guests in at Jazz jam."],
+    ["reminder_24h", {}, "Reminder: Jazz jam starts tomorrow."],
+    ["reminder_1h", {}, "Reminder: Jazz jam starts in an hour."],
+    ["something_new", {}, "News about Jazz jam."],
+  ])("%s %j", (kind, extra, text) => {
+    expect(notificationText(n(kind, extra))).toBe(text);
+  });
+
+  it("copes with a payload without a title, or no payload at all", () => {
+    expect(notificationText({ kind: "rsvp_promoted", payload: {} })).toBe("A spot opened up: you're going to an event.");
+    expect(notificationText({ kind: "reminder_1h", payload: null })).toBe("Reminder: an event starts in an hour.");
+  });
+});
+
+describe("where a notification leads", () => {
+  it("sends hosts to their dashboard, checkers to check-in, everyone else to the event", () => {
+    expect(notificationHref(n("rsvp_requested"))).toBe("/events/jazz-jam/manage");
+    expect(notificationHref(n("cohost_added", { role: "cohost" }))).toBe("/events/jazz-jam/manage");
+    expect(notificationHref(n("cohost_added", { role: "checker" }))).toBe("/events/jazz-jam/check-in");
+    expect(notificationHref(n("rsvp_approved"))).toBe("/events/jazz-jam");
+    expect(notificationHref({ kind: "rsvp_approved", payload: {} })).toBeNull();
+  });
+});
+
+describe("the bell", () => {
+  it("names the unread count and caps the badge", () => {
+    expect(bellLabel(0)).toBe("Notifications");
+    expect(bellLabel(3)).toBe("Notifications, 3 unread");
+    expect(badgeText(7)).toBe("7");
+    expect(badgeText(150)).toBe("99+");
+  });
+});

@@ -1,0 +1,116 @@
+import { useQuery } from "@tanstack/react-query";
+import { Copy, Printer } from "lucide-react";
+import { lazy, Suspense } from "react";
+import { Link, useParams } from "react-router";
+import { toast } from "sonner";
+import { LoadError, PageState, SectionsSkeleton } from "@/components/page-states";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { RequireAuth } from "@/lib/auth/require-auth";
+import { formatEventRange } from "@/lib/datetime";
+import { displayCode, ticketQrPayload } from "@/lib/tickets/ticket-code";
+import { usePageTitle } from "@/lib/use-page-title";
+import { ticketOptions, type Ticket } from "./api/get-ticket";
+import { TicketStatus, ticketIsValid } from "./components/ticket-status";
+
+const TicketQr = lazy(() => import("./components/ticket-qr"));
+
+// Printing shows the ticket alone, without the site's header and footer.
+const PRINT_CSS = `@media print {
+  body * { visibility: hidden; }
+  #ticket, #ticket * { visibility: visible; }
+  #ticket { position: absolute; inset: 0 auto auto 0; width: 100%; border: 0; box-shadow: none; }
+}`;
+
+/** /tickets/:id — an RSVP's ticket with its QR code, for the door. */
+export function TicketPage() {
+  return (
+    <RequireAuth>
+      <TicketScreen />
+    </RequireAuth>
+  );
+}
+
+function TicketScreen() {
+  const { id = "" } = useParams();
+  const query = useQuery(ticketOptions(id));
+  usePageTitle(query.data ? `Ticket: ${query.data.title}` : query.isPending ? undefined : "Ticket not found");
+
+  if (query.isPending) return <SectionsSkeleton label="Loading your ticket…" sections={1} />;
+  if (query.isError) return <LoadError what="this ticket" error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <TicketNotFound />;
+  return <TicketCard ticket={query.data} />;
+}
+
+function TicketCard({ ticket }: { ticket: Ticket }) {
+  const valid = ticketIsValid(ticket);
+  const payload = ticketQrPayload(window.location.origin, ticket.slug, ticket.code);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(ticket.code);
+      toast.success("Ticket code copied.");
+    } catch {
+      toast.error("Couldn't copy. Select the code and copy it instead.");
+    }
+  };
+
+  return (
+    <article id="ticket" className="mx-auto flex max-w-lg flex-col gap-5 rounded-xl border border-border bg-card p-5 shadow-sm sm:p-6">
+      <style>{PRINT_CSS}</style>
+      <header className="flex flex-col gap-1">
+        <p className="text-sm font-semibold text-brand-700">Ticket</p>
+        <h1 className="text-2xl font-bold tracking-tight">
+          <Link to={`/events/${ticket.slug}`} className="underline-offset-4 hover:underline">
+            {ticket.title}
+          </Link>
+        </h1>
+        <p className="text-muted-foreground">{formatEventRange(ticket.starts_at, ticket.ends_at, ticket.timezone)}</p>
+        {(ticket.venue_name || ticket.is_online) && (
+          <p className="text-muted-foreground">
+            {[ticket.venue_name, ticket.address].filter(Boolean).join(", ") || "Online"}
+          </p>
+        )}
+      </header>
+      <dl className="grid grid-cols-2 gap-3">
+        <div>
+          <dt className="text-sm text-muted-foreground">Name</dt>
+          <dd className="font-medium">{ticket.display_name}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">Guests</dt>
+          <dd className="font-medium">{ticket.guests === 0 ? "None" : `+${ticket.guests}`}</dd>
+        </div>
+      </dl>
+      <TicketStatus ticket={ticket} />
+      {valid && (
+        <div className="flex flex-col items-center gap-3">
+          <Suspense fallback={<Skeleton className="aspect-square w-full max-w-64" />}>
+            <TicketQr payload={payload} label={`QR code of the ticket for ${ticket.display_name}`} />
+          </Suspense>
+          <dl className="flex w-full flex-col gap-1">
+            <dt className="text-sm text-muted-foreground">Ticket code</dt>
+            <dd data-testid="ticket-code" className="break-all rounded-md bg-muted px-3 py-2 font-mono text-sm">
+              {displayCode(ticket.code)}
+            </dd>
+          </dl>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2 print:hidden">
+        {valid && (
+          <Button variant="outline" onClick={() => void copy()}>
+            <Copy aria-hidden="true" />
+            Copy code
+          </Button>
+        )}
+        <Button variant="outline" onClick={() => window.print()}>
+          <Printer aria-hidden="true" />
+          Print
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+function TicketNotFound() {
+  return <PageState title="Ticket not found" message="This ticket does not exist or is not yours." />;
+}
