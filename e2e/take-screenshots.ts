@@ -1,29 +1,67 @@
 // `npm run screenshots`: pictures of each screen at phone and desktop widths for the docs.
 import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
 import { startAppServer } from './support/app-server.ts';
 import { launchBrowser } from './support/browser.ts';
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
-const SCREENS = [
-  { name: 'discover', path: '/' },
-  { name: 'event', path: '/events/analytical-engines-a-hands-on-evening' },
-  { name: 'sign-in', path: '/auth/sign-in' },
-  { name: 'sign-up', path: '/auth/sign-up' },
-];
+const ENGINES = 'analytical-engines-a-hands-on-evening';
 const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
+type Screen = { name: string; path: string; as?: string };
+
 const server = await startAppServer();
+
+/** A going RSVP of a seed member (Grace), for the ticket screen. */
+async function ticketPath(): Promise<string> {
+  const { rows } = await server.db.query<{ id: string }>(
+    `select r.id from public.rsvps r join public.profiles p on p.id = r.user_id
+     where p.username = 'grace' and r.status = 'going' order by r.created_at limit 1`,
+  );
+  return `/tickets/${rows[0]!.id}`;
+}
+
+const SCREENS: Screen[] = [
+  { name: 'discover', path: '/' },
+  { name: 'discover-map', path: '/?view=map' },
+  { name: 'discover-calendar', path: '/?view=calendar' },
+  { name: 'event', path: `/events/${ENGINES}` },
+  { name: 'sign-in', path: '/auth/sign-in' },
+  { name: 'sign-up', path: '/auth/sign-up' },
+  { name: 'profile', path: '/u/ada' },
+  { name: 'editor', path: '/events/new', as: 'ada@example.com' },
+  { name: 'me', path: '/me', as: 'grace@example.com' },
+  { name: 'settings', path: '/settings', as: 'grace@example.com' },
+  { name: 'ticket', path: await ticketPath(), as: 'grace@example.com' },
+  { name: 'manage', path: `/events/${ENGINES}/manage`, as: 'ada@example.com' },
+  { name: 'check-in', path: `/events/${ENGINES}/check-in`, as: 'ada@example.com' },
+  { name: 'admin', path: '/admin', as: 'ada@example.com' },
+];
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${server.url}/auth/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('gather-demo');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+}
+
+async function shoot(browser: Browser, screen: Screen, label: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  // No internet here: map tiles fail and the bundled world basemap shows, as it would offline.
+  await context.route('https://tile.openstreetmap.org/**', (route) => route.abort());
+  const page = await context.newPage();
+  if (screen.as) await signIn(page, screen.as);
+  await page.goto(server.url + screen.path, { waitUntil: 'networkidle' });
+  await page.screenshot({ path: `${OUT}${screen.name}-${label}.png` });
+  await context.close();
+  console.log(`docs/screenshots/${screen.name}-${label}.png`);
+}
+
 const browser = await launchBrowser();
 try {
   for (const screen of SCREENS) {
-    for (const [label, viewport] of Object.entries(WIDTHS)) {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      await page.goto(server.url + screen.path, { waitUntil: 'networkidle' });
-      await page.screenshot({ path: `${OUT}${screen.name}-${label}.png` });
-      await context.close();
-      console.log(`docs/screenshots/${screen.name}-${label}.png`);
-    }
+    for (const [label, viewport] of Object.entries(WIDTHS)) await shoot(browser, screen, label, viewport);
   }
 } finally {
   await browser.close();
