@@ -6,6 +6,7 @@ export type NotificationPreferences = {
   email_reminders: boolean;
   email_rsvp_updates: boolean;
   email_host_messages: boolean;
+  email_rsvp_requests: boolean;
 };
 
 /** Everything on until the member says otherwise (the table's defaults). */
@@ -13,14 +14,17 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   email_reminders: true,
   email_rsvp_updates: true,
   email_host_messages: true,
+  email_rsvp_requests: true,
 };
+
+const COLUMNS = "email_reminders, email_rsvp_updates, email_host_messages, email_rsvp_requests";
 
 export const preferencesKey = (userId: string) => [...queryRoots.profile, "notification-preferences", userId] as const;
 
 export async function getPreferences(userId: string): Promise<NotificationPreferences> {
   const { data, error } = await supabase
     .from("notification_preferences")
-    .select("email_reminders, email_rsvp_updates, email_host_messages")
+    .select(COLUMNS)
     .eq("user_id", userId)
     .maybeSingle();
   if (error) throw error;
@@ -36,7 +40,7 @@ export async function savePreferences(userId: string, prefs: NotificationPrefere
   const { data, error } = await supabase
     .from("notification_preferences")
     .upsert({ user_id: userId, ...prefs }, { onConflict: "user_id" })
-    .select("email_reminders, email_rsvp_updates, email_host_messages")
+    .select(COLUMNS)
     .single();
   if (error) throw error;
   return data;

@@ -17,6 +17,7 @@ const OPTIONS: { key: keyof NotificationPreferences; label: string; hint: string
   { key: "email_reminders", label: "Event reminders", hint: "An email 24 hours and 1 hour before events you're going to." },
   { key: "email_rsvp_updates", label: "RSVP updates", hint: "When you move up from the waitlist, a host approves or declines you, or an event is cancelled." },
   { key: "email_host_messages", label: "Messages from hosts", hint: "What hosts send to everyone going to their event." },
+  { key: "email_rsvp_requests", label: "Requests to join my events", hint: "When someone asks to join an event you host that needs approval." },
 ];
 
 export function NotificationPreferencesForm({ userId }: { userId: string }) {
