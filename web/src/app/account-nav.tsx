@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { useSession } from "@/lib/auth/session-context";
 import { errorMessage } from "@/lib/errors";
-import { supabase } from "@/lib/supabase";
+import { loadSupabase } from "@/lib/load-supabase";
 import { AdminNavLink } from "@/features/admin/admin-nav-link";
 import { BellNavItem } from "@/features/notifications/bell-nav-item";
 import { AccountLinks } from "./account-links";
@@ -16,6 +16,7 @@ export function AccountNav() {
   if (status === "signed-in" && user) {
     const signOut = async () => {
       // The SIGNED_OUT event toasts and clears the cache (AuthProvider).
+      const supabase = await loadSupabase();
       const { error } = await supabase.auth.signOut();
       if (error) toast.error(errorMessage(error));
     };

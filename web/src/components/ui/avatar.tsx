@@ -1,4 +1,4 @@
-import { publicFileUrl } from "@/lib/supabase";
+import { publicFileUrl } from "@/lib/supabase-config";
 import { cn } from "@/lib/utils";
 
 type AvatarProps = {

@@ -1,10 +1,11 @@
+import type { AuthChangeEvent, Session } from "@supabase/supabase-js";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { clearPersistedCache } from "@/lib/query-client";
 import { profileKeys } from "@/lib/query-keys";
-import { supabase } from "@/lib/supabase";
+import { loadSupabase } from "@/lib/load-supabase";
 import { reactionsTo } from "./auth-events";
 import { SessionContext, type SessionState } from "./session-context";
 
@@ -21,7 +22,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signedIn = useRef(false);
 
   useEffect(() => {
-    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+    const onEvent = (event: AuthChangeEvent, session: Session | null) => {
       const reactions = reactionsTo(event, signedIn.current);
       signedIn.current = session !== null;
       setState({ status: session ? "signed-in" : "signed-out", session, user: session?.user ?? null });
@@ -30,14 +31,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         else if (r.kind === "clear-cache") {
           queryClient.clear();
           clearPersistedCache();
-        }
-        else if (r.kind === "navigate") void navigate(r.to);
+        } else if (r.kind === "navigate") void navigate(r.to);
         else if (r.kind === "refresh-profile" && session) {
           void queryClient.invalidateQueries({ queryKey: profileKeys.me(session.user.id) });
         }
       }
+    };
+    let unsubscribe: (() => void) | undefined;
+    let stopped = false;
+    // The client is its own chunk: the shell paints while it loads (status stays "loading").
+    void loadSupabase().then((supabase) => {
+      if (stopped) return;
+      const { data } = supabase.auth.onAuthStateChange(onEvent);
+      unsubscribe = () => data.subscription.unsubscribe();
     });
-    return () => data.subscription.unsubscribe();
+    return () => {
+      stopped = true;
+      unsubscribe?.();
+    };
   }, [queryClient, navigate]);
 
   return <SessionContext.Provider value={state}>{children}</SessionContext.Provider>;

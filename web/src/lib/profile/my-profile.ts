@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useSession } from "@/lib/auth/session-context";
 import type { Database } from "@/lib/database.types";
 import { profileKeys } from "@/lib/query-keys";
-import { supabase } from "@/lib/supabase";
+import { loadSupabase } from "@/lib/load-supabase";
 
 type ProfileRow = Database["public"]["Tables"]["profiles"]["Row"];
 
@@ -14,6 +14,7 @@ export type MyProfile = Pick<
 const COLUMNS = "id, username, display_name, avatar_path, bio, home_city, home_lat, home_lng";
 
 export async function getMyProfile(userId: string): Promise<MyProfile> {
+  const supabase = await loadSupabase();
   const { data, error } = await supabase.from("profiles").select(COLUMNS).eq("id", userId).single();
   if (error) throw error;
   return data;
