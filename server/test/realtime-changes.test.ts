@@ -75,8 +75,11 @@ describe(`postgres changes (${driverName})`, () => {
   it('re-checks rights when the channel\'s access token changes', async () => {
     const c = s.anon();
     const sub = collectChanges(c, 'notes-upgrade', { table: 'rt_notes', event: 'INSERT' });
-    await sub.ready;
+    // A witness: once it has row 30, every subscriber's check of row 30 is done (one round trip).
+    const witness = collectChanges(s.service(), 'notes-upgrade-witness', { table: 'rt_notes', event: 'INSERT' });
+    await Promise.all([sub.ready, witness.ready]);
     await s.db.exec(`insert into public.rt_notes values (30, '${ALICE}', 'before sign-in', 's')`);
+    await expect.poll(() => witness.got.some((p) => p.new.id === 30)).toBe(true);
     await c.realtime.setAuth(aliceToken); // what onAuthStateChange does on SIGNED_IN
     // The token travels on the socket with no reply: insert until one arrives.
     let id = 31;
