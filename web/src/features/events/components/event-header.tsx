@@ -16,6 +16,8 @@ export function EventHeader({ event }: { event: EventDetail }) {
           alt=""
           width={1200}
           height={630}
+          // The page's largest paint: fetch it ahead of below-the-fold images.
+          fetchPriority="high"
           className="aspect-[1200/630] w-full rounded-xl bg-muted object-cover"
         />
       )}
