@@ -109,6 +109,21 @@ describe('Discover: map and calendar', () => {
     await context.close();
   });
 
+  it('takes a new search while the map is still fitting its pins, without an error', async () => {
+    const { context, page } = await newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${app.server.url}/?view=map`);
+    await page.getByRole('region', { name: 'Map of events' }).waitFor({ timeout: 15_000 });
+    // At once, while the first fit could still be animating: the search replaces the map.
+    await page.getByRole('searchbox', { name: /Search events/ }).fill('Tagus');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q'), SLOW).toBe('Tagus');
+    await expect.poll(() => eventsOnMap(page), { timeout: 15_000 }).toBe(1);
+    await page.waitForTimeout(500); // past Leaflet's 250 ms zoom transition
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows a month of events in the calendar, moves to the next month, and the URL reproduces it', async () => {
     const { context, page } = await newPage();
     await page.goto(`${app.server.url}/?view=calendar`);

@@ -12,8 +12,10 @@ export function FitToPoints({ points }: { points: LatLngTuple[] }) {
   // A string key: a new array with the same points must not move the map under the user.
   const key = points.map(([lat, lng]) => `${lat},${lng}`).join(";");
   useEffect(() => {
-    if (points.length === 0) map.setView(WORLD_VIEW.center, WORLD_VIEW.zoom);
-    else map.fitBounds(latLngBounds(points), { padding: [24, 24], maxZoom: MAX_FIT_ZOOM });
+    // Not animated: a new search unmounts this map, and Leaflet throws if a map is removed while
+    // its zoom animation is still running (`_leaflet_pos` of undefined in _onZoomTransitionEnd).
+    if (points.length === 0) map.setView(WORLD_VIEW.center, WORLD_VIEW.zoom, { animate: false });
+    else map.fitBounds(latLngBounds(points), { padding: [24, 24], maxZoom: MAX_FIT_ZOOM, animate: false });
     // `key` stands for `points` in the dependencies.
   }, [map, key]);
   return null;
