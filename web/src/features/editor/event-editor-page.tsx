@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router";
 import { EventNotFoundState, LoadError, NOT_HOST_TEXT, PageState } from "@/components/page-states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useIsAdmin } from "@/lib/auth/is-admin";
 import { RequireAuth } from "@/lib/auth/require-auth";
 import { useSession } from "@/lib/auth/session-context";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -21,7 +22,8 @@ export function EventEditorPage() {
 function EditorRoute() {
   const { slug } = useParams();
   const { user } = useSession();
-  const query = useQuery({ ...editableEventOptions(slug ?? "", user!), enabled: Boolean(slug && user) });
+  const isAdmin = useIsAdmin();
+  const query = useQuery({ ...editableEventOptions(slug ?? "", user?.id ?? "", isAdmin), enabled: Boolean(slug && user) });
   const load = query.data;
   usePageTitle(!slug ? "Create an event" : load?.kind === "editable" ? `Edit: ${load.event.title}` : "Edit event");
 

@@ -6,13 +6,12 @@ import { EventNotFoundState, ForbiddenState, LoadError, SectionsSkeleton } from 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useIsAdmin } from "@/lib/auth/is-admin";
+import { canCheckIn, canManageEvent } from "@/lib/auth/event-team";
 import { RequireAuth } from "@/lib/auth/require-auth";
-import { useSession } from "@/lib/auth/session-context";
 import { formatEventRange } from "@/lib/datetime";
 import { parseTicketCode } from "@/lib/tickets/ticket-code";
 import { usePageTitle } from "@/lib/use-page-title";
-import { canCheckIn, canManage, managedEventOptions, viewerRole, type ManagedEvent } from "./api/get-managed-event";
+import type { ManagedEvent } from "./api/get-managed-event";
 import { guestListOptions } from "./api/guest-list";
 import { checkInWindowText } from "./check-in-outcome";
 import { CheckInResult } from "./components/check-in-result";
@@ -20,6 +19,7 @@ import { CheckInSearch } from "./components/check-in-search";
 import { TicketCodeForm } from "./components/ticket-code-form";
 import { useCheckIn } from "./hooks/use-check-in";
 import { useLiveGuestList } from "./hooks/use-live-guest-list";
+import { useManagedEvent } from "./hooks/use-managed-event";
 
 // The camera and the QR decoder load only when a checker opens the scanner.
 const QrScanner = lazy(() => import("./components/qr-scanner"));
@@ -35,11 +35,7 @@ export function CheckInPage() {
 
 function CheckInScreen() {
   const { slug = "" } = useParams();
-  const { user } = useSession();
-  const isAdmin = useIsAdmin();
-  const query = useQuery(managedEventOptions(slug));
-  const event = query.data ?? null;
-  const role = event ? viewerRole(event, user?.id, isAdmin) : null;
+  const { query, event, role } = useManagedEvent(slug);
   usePageTitle(event ? `Check-in: ${event.title}` : query.isPending ? undefined : "Check-in");
 
   if (query.isPending) return <SectionsSkeleton label="Loading check-in…" sections={2} />;
@@ -57,7 +53,7 @@ function CheckInScreen() {
       />
     );
   }
-  return <Door event={event} canManage={canManage(role)} />;
+  return <Door event={event} canManage={canManageEvent(role)} />;
 }
 
 function Door({ event, canManage }: { event: ManagedEvent; canManage: boolean }) {

@@ -5,12 +5,11 @@ import { Link, useParams } from "react-router";
 import { EventNotFoundState, ForbiddenState, LoadError, SectionsSkeleton } from "@/components/page-states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useIsAdmin } from "@/lib/auth/is-admin";
+import { canManageEvent } from "@/lib/auth/event-team";
 import { RequireAuth } from "@/lib/auth/require-auth";
-import { useSession } from "@/lib/auth/session-context";
 import { formatEventRange } from "@/lib/datetime";
 import { usePageTitle } from "@/lib/use-page-title";
-import { canManage, managedEventOptions, viewerRole, type ManagedEvent } from "./api/get-managed-event";
+import type { ManagedEvent } from "./api/get-managed-event";
 import { countGuests, guestListOptions } from "./api/guest-list";
 import { GuestCountsSummary } from "./components/guest-counts";
 import { GuestListSection } from "./components/guest-list-section";
@@ -18,6 +17,7 @@ import { MessageAttendees } from "./components/message-attendees";
 import { RsvpChart } from "./components/rsvp-chart";
 import { TeamSection } from "./components/team-section";
 import { useLiveGuestList } from "./hooks/use-live-guest-list";
+import { useManagedEvent } from "./hooks/use-managed-event";
 
 /** /events/:slug/manage — the host's dashboard. */
 export function ManagePage() {
@@ -30,17 +30,13 @@ export function ManagePage() {
 
 function ManageScreen() {
   const { slug = "" } = useParams();
-  const { user } = useSession();
-  const isAdmin = useIsAdmin();
-  const query = useQuery(managedEventOptions(slug));
-  const event = query.data ?? null;
-  const role = event ? viewerRole(event, user?.id, isAdmin) : null;
+  const { query, event, role } = useManagedEvent(slug);
   usePageTitle(event ? `Manage: ${event.title}` : query.isPending ? undefined : "Manage event");
 
   if (query.isPending) return <SectionsSkeleton label="Loading the dashboard…" sections={4} />;
   if (query.isError) return <LoadError what="this event" error={query.error} onRetry={() => void query.refetch()} />;
   if (!event) return <EventNotFoundState />;
-  if (!canManage(role)) {
+  if (!canManageEvent(role)) {
     return (
       <ForbiddenState
         title="Host dashboard"

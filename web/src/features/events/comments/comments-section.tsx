@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { LoadError } from "@/components/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { useIsAdmin } from "@/lib/auth/is-admin";
 import { signInPathFor } from "@/lib/auth/safe-next";
 import { useSession } from "@/lib/auth/session-context";
 import type { EventDetail } from "../api/get-event";
@@ -33,13 +34,14 @@ function useNow(intervalMs: number): Date {
  */
 export function CommentsSection({ event }: { event: Pick<EventDetail, "id" | "slug" | "host_id" | "event_hosts"> }) {
   const { user, status } = useSession();
+  const isAdmin = useIsAdmin();
   const live = useEventLive();
   const now = useNow(60_000);
   const query = useQuery({ ...commentsOptions(event.id, user?.id), enabled: status !== "loading" });
   const mutations = useCommentMutations(event.id, user?.id);
   const [replyTo, setReplyTo] = useState<string | null>(null);
   const threads = useMemo(() => threadComments(query.data ?? []), [query.data]);
-  const viewer = { userId: user?.id, canModerate: canModerate(event, user), now };
+  const viewer = { userId: user?.id, canModerate: canModerate(event, user?.id, isAdmin), now };
   const onTyping = live ? () => live.sendTyping() : undefined;
   const count = query.data ? countComments(query.data) : null;
 

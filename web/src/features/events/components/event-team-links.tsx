@@ -2,23 +2,14 @@ import type { User } from "@supabase/supabase-js";
 import { ClipboardCheck, PencilLine, Settings2, Ticket } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { canManageEvent, eventTeamRole } from "@/lib/auth/event-team";
+import { useIsAdmin } from "@/lib/auth/is-admin";
 import type { EventDetail } from "../api/get-event";
 import type { MyRsvp } from "../api/rsvp-api";
 
-type TeamRole = "manager" | "checker" | null;
-
-/** What the viewer may run on this event (product.md §6); the database decides the rest. */
-export function teamRole(event: Pick<EventDetail, "host_id" | "event_hosts">, user: User | null): TeamRole {
-  if (!user) return null;
-  if (user.app_metadata?.role === "admin" || event.host_id === user.id) return "manager";
-  const role = event.event_hosts.find((h) => h.user_id === user.id)?.role;
-  if (role === "host" || role === "cohost") return "manager";
-  return role === "checker" ? "checker" : null;
-}
-
 /** Edit / manage / check-in for the event's team, and the ticket of a guest who is going. */
 export function EventTeamLinks({ event, user, mine }: { event: EventDetail; user: User | null; mine: MyRsvp | null | undefined }) {
-  const role = teamRole(event, user);
+  const role = eventTeamRole(event, user?.id, useIsAdmin());
   const ticket = mine?.status === "going" && mine.id ? mine.id : null;
   if (!role && !ticket) return null;
   return (
@@ -30,7 +21,7 @@ export function EventTeamLinks({ event, user, mine }: { event: EventDetail; user
           </Link>
         </Button>
       )}
-      {role === "manager" && (
+      {canManageEvent(role) && (
         <>
           <Button asChild variant="outline" size="sm">
             <Link to={`/events/${event.slug}/edit`}>

@@ -1,10 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { HostRole } from "@/lib/auth/event-team";
 import type { Database } from "@/lib/database.types";
 import { supabase } from "@/lib/supabase";
 import { manageKeys } from "./manage-keys";
 
 type EventRow = Database["public"]["Tables"]["events"]["Row"];
-export type HostRole = Database["public"]["Enums"]["host_role"];
 
 export type ManagedEvent = Pick<
   EventRow,
@@ -28,13 +28,3 @@ export async function getManagedEvent(slug: string): Promise<ManagedEvent | null
 export function managedEventOptions(slug: string) {
   return queryOptions({ queryKey: manageKeys.event(slug), queryFn: () => getManagedEvent(slug) });
 }
-
-/** The viewer's role on the event's team, or null. Site admins count as hosts. */
-export function viewerRole(event: ManagedEvent, userId: string | undefined, isAdmin: boolean): HostRole | null {
-  const own = event.event_hosts.find((h) => h.user_id === userId)?.role ?? null;
-  if (own) return own;
-  return isAdmin ? "host" : null;
-}
-
-export const canManage = (role: HostRole | null) => role === "host" || role === "cohost";
-export const canCheckIn = (role: HostRole | null) => role !== null;

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { supabase } from "@/lib/supabase";
-import type { HostRole } from "./get-managed-event";
+import type { HostRole } from "@/lib/auth/event-team";
 import { manageKeys } from "./manage-keys";
 
 export type TeamMember = {
