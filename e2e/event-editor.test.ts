@@ -1,31 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { solidPng } from '../supabase/seed-media/png.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { heading, signIn } from './support/flows.ts';
 import { useApp } from './support/use-app.ts';
 
 const app = useApp();
-
-/** A real PNG (solid colour), so the cover preview and the event page can show it. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3]!)]);
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** "2026-11-25", `days` from now in UTC (the tests pick times far enough from midnight not to care). */
 function dayFromNow(days: number): string {
@@ -84,7 +65,7 @@ describe('the event editor', () => {
     expect(Number(await page.getByLabel('Latitude').inputValue())).toBeCloseTo(40.7, 1);
 
     // Files chosen before the event exists wait for the first save.
-    await page.getByLabel('Cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(120, 63, [67, 56, 202]) });
+    await page.getByLabel('Cover image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: solidPng(120, 63, [67, 56, 202]) });
     await page.getByAltText('Cover preview').waitFor();
     await page.getByLabel('Upload a video file').check();
     // 7 MB: two PATCHes of the 6 MiB chunk size, at offsets 0 and 6291456.

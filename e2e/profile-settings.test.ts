@@ -1,6 +1,6 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { solidPng } from '../supabase/seed-media/png.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { watchPageErrors } from './support/browser.ts';
 import { ENGINES_TITLE, heading, newSignedInPage, signIn } from './support/flows.ts';
@@ -8,30 +8,6 @@ import { linkFromInbox } from './support/inbox.ts';
 import { useApp } from './support/use-app.ts';
 
 const app = useApp();
-
-/** A real PNG (solid colour), so the browser and the storage server both accept it. */
-function png(width: number, height: number, rgb: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const sql = async <T>(text: string, params: unknown[] = []) => (await app.server.db.query<T>(text, params)).rows;
 
@@ -66,7 +42,7 @@ describe('profile and settings', () => {
     expect(await photo.getByRole('button', { name: 'Upload photo' }).isDisabled()).toBe(true);
 
     // A real PNG: previewed, uploaded, then shown in the header.
-    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(96, 96, [67, 56, 202]) });
+    await input.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: solidPng(96, 96, [67, 56, 202]) });
     expect(await photo.locator('img').getAttribute('src')).toMatch(/^blob:/);
     await photo.getByRole('button', { name: 'Upload photo' }).click();
     await page.getByText('Photo updated').first().waitFor();

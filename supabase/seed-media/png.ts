@@ -1,6 +1,6 @@
 // A small RGB canvas with anti-aliased shapes, and a PNG encoder (zlib, per-row filters): enough
 // to draw the seed covers reproducibly with nothing but Node.
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 
 export type Rgb = [number, number, number];
 export type Point = [number, number];
@@ -169,18 +169,6 @@ function paeth(a: number, b: number, c: number): number {
   return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
 function chunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);
@@ -188,6 +176,13 @@ function chunk(type: string, data: Buffer): Buffer {
   const crc = Buffer.alloc(4);
   crc.writeUInt32BE(crc32(body));
   return Buffer.concat([len, body, crc]);
+}
+
+/** A one-colour PNG (tests upload these: real images the browser and the storage server accept). */
+export function solidPng(width: number, height: number, color: Rgb): Buffer {
+  const canvas = new Canvas(width, height);
+  canvas.gradient(color, color, 0);
+  return canvas.toPng();
 }
 
 /** A small deterministic PRNG (mulberry32), so the same seed draws the same cover. */
