@@ -5,15 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_ANON_KEY } from '../../server/src/config/default-keys.ts';
 import { fmt, startBenchServer, stop } from '../support/measure.ts';
 import { jsBeforeFirstPaint } from './js-before-first-paint.ts';
 import { audit, withChromium, type PageScores } from './lighthouse-run.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = `${ROOT}server/src/cli/main.ts`;
-// The public anon key of every local Supabase stack (also in web/src/lib/supabase.ts).
-const ANON =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
 /** The baseline: one static HTML page with a heading and a paragraph, no JavaScript. */
 function startBaselinePage(): Promise<{ url: string; close: () => void }> {
@@ -44,7 +42,7 @@ export async function webBench(): Promise<void> {
     const dist = join(dir, 'dist');
     buildWeb(dist);
     app = await startBenchServer(CLI, ['start', '--project', `${ROOT}supabase`, '--db', 'memory', '--port', '0', '--web', dist]);
-    const res = await fetch(`${app.url}/rest/v1/events?select=slug&status=eq.published&visibility=eq.public&order=starts_at&limit=1`, { headers: { apikey: ANON } });
+    const res = await fetch(`${app.url}/rest/v1/events?select=slug&status=eq.published&visibility=eq.public&order=starts_at&limit=1`, { headers: { apikey: DEFAULT_ANON_KEY } });
     const [event] = (await res.json()) as { slug: string }[];
     if (!event) throw new Error('no published event in the seed');
     const pages = { Discover: `${app.url}/`, 'Event page': `${app.url}/events/${event.slug}` };
