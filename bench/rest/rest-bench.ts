@@ -1,3 +1,6 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Db } from '../../server/src/db/db-types.ts';
@@ -9,72 +12,37 @@ import { loadSchemaCache } from '../../server/src/rest/schema-cache/schema-cache
 import { mutateStatement } from '../../server/src/rest/sql/mutate-statement.ts';
 import { readStatements } from '../../server/src/rest/sql/read-statement.ts';
 import { fmt, stop, startBenchServer } from '../support/measure.ts';
-import { percentile } from '../support/stats.ts';
-import { AUTHORS, BENCH_SCHEMA } from './bench-schema.ts';
+import { httpClient, runLoad, type LoadResult } from '../support/http-load.ts';
+import { BENCH_SCHEMA } from './bench-schema.ts';
+import { CASES, type RestCase } from './rest-cases.ts';
 
-const SERVER = fileURLToPath(new URL('./rest-server.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../server/src/cli/main.ts', import.meta.url));
+const BARE = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_REST_CONCURRENCY ?? 8);
+/** Each figure is the best of this many rounds; targets alternate within a round (a shared machine is noisy). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** Worker counts to measure on PostgreSQL (1 and the number of cores by default). */
+const WORKERS = (process.env.BENCH_REST_WORKERS ?? `1,${availableParallelism()}`).split(',').map(Number).filter((n, i, a) => n > 0 && a.indexOf(n) === i);
 
-interface Case {
-  name: string;
-  method: string;
-  /** Path and query under /rest/v1, for request number i. */
-  path: (i: number) => string;
-  body?: (i: number) => string;
+/** Through HTTP on loopback with no key (anon, as the local stack allows), as supabase-js sends it. */
+async function viaHttp(base: string, c: RestCase): Promise<LoadResult> {
+  const client = httpClient(base, CONCURRENCY);
+  try {
+    for (let i = 0; i < 50; i++) await client.request(c.method, `/rest/v1${c.path(i)}`, c.body?.(i)); // warm up
+    return await runLoad(CONCURRENCY, SECONDS, async (i) => (await client.request(c.method, `/rest/v1${c.path(i)}`, c.body?.(i))).status < 300);
+  } finally {
+    client.close();
+  }
 }
 
-const CASES: Case[] = [
-  { name: 'GET by primary key', method: 'GET', path: (i) => `/authors?select=*&id=eq.${1 + (i % AUTHORS)}` },
-  { name: '20 rows + embedded author', method: 'GET', path: (i) => `/posts?select=id,title,created_at,authors(name)&author_id=eq.${1 + (i % AUTHORS)}&limit=20` },
-  { name: 'insert one row', method: 'POST', path: () => '/posts', body: (i) => JSON.stringify({ author_id: 1 + (i % AUTHORS), title: `bench ${i}`, body: 'x' }) },
-];
-
-interface Result {
-  perSecond: number;
-  p50: number;
-  p99: number;
-  failed: number;
-}
-
-/** `op` from CONCURRENCY workers for SECONDS: completions per second and latency percentiles (ms). */
-async function load(op: (i: number) => Promise<boolean>): Promise<Result> {
-  const latencies: number[] = [];
-  let failed = 0;
-  let n = 0;
-  const start = performance.now();
-  const deadline = start + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        const t = performance.now();
-        if (await op(n++)) latencies.push(performance.now() - t);
-        else failed++;
-      }
-    }),
-  );
-  const secs = (performance.now() - start) / 1000;
-  return { perSecond: latencies.length / secs, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed };
-}
-
-
-/** Through the server: HTTP on loopback, anon key, as supabase-js sends it. */
-async function viaServer(url: string, c: Case): Promise<Result> {
-  // No key: anon, as the local Supabase stack allows.
-  const headers = { 'content-type': 'application/json' };
-  return load(async (i) => {
-    const res = await fetch(`${url}/rest/v1${c.path(i)}`, { method: c.method, headers, body: c.body?.(i) });
-    await res.arrayBuffer();
-    return res.status < 300;
-  });
-}
-
-/** The limit: the SQL the server generates for the same request, run directly on the driver. */
-async function viaDriver(db: Db, c: Case): Promise<Result> {
+/** The SQL the server generates for the same request, run directly on the driver in this process. */
+async function viaDriver(db: Db, c: RestCase): Promise<LoadResult> {
   const cache = await loadSchemaCache(db, ['public'], ['public', 'extensions']);
-  return load(async (i) => {
+  return runLoad(CONCURRENCY, SECONDS, async (i) => {
     const [path, query = ''] = c.path(i).split('?');
-    const plan = planRequest({ cache, maxRows: 1000 }, { method: c.method, path: path!, query, headers: { 'content-type': 'application/json' }, body: c.body?.(i) });
+    const body = c.body?.(i);
+    const plan = planRequest({ cache, maxRows: 1000 }, { method: c.method, path: path!, query, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : Buffer.from(body) });
     if (plan.kind !== 'read' && plan.kind !== 'mutate') throw new Error(`unexpected plan ${plan.kind}`);
     const st = plan.kind === 'read' ? readStatements(plan, 1000).main : mutateStatement(plan);
     await db.query(st.sql, st.params);
@@ -102,42 +70,128 @@ async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () 
   };
 }
 
-function line(label: string, server: Result, limit: Result): string {
-  return (
-    `  ${label.padEnd(28)} server ${fmt(server.perSecond).padStart(6)} req/s  p50 ${fmt(server.p50, 2).padStart(6)} ms  p99 ${fmt(server.p99, 2).padStart(6)} ms` +
-    `   driver ${fmt(limit.perSecond).padStart(6)} q/s  p50 ${fmt(limit.p50, 2).padStart(6)} ms  p99 ${fmt(limit.p99, 2).padStart(6)} ms` +
-    `   ratio ${fmt(server.perSecond / limit.perSecond, 2)}${server.failed ? `  (${server.failed} failed)` : ''}`
-  );
+/** A project folder whose only migration is the bench schema. */
+function benchProject(): string {
+  const project = mkdtempSync(join(tmpdir(), 'gather-rest-bench-'));
+  mkdirSync(join(project, 'migrations'));
+  writeFileSync(join(project, 'migrations', '00000000000001_bench.sql'), BENCH_SCHEMA);
+  return project;
 }
 
-async function benchDriver(kind: 'pglite' | 'postgres'): Promise<void> {
-  const pgTarget = kind === 'postgres' ? await freshPostgres(process.env.DATABASE_URL!) : undefined;
-  const { url, child } = await startBenchServer(SERVER, [pgTarget?.url ?? 'memory']);
-  const server: Result[] = [];
-  try {
-    for (const c of CASES) server.push(await viaServer(url, c));
-  } finally {
-    await stop(child);
+/**
+ * Another checkout's gather-server to measure beside this one in the same run (its CLI path), e.g.
+ * a worktree of main before a change: `BENCH_REST_COMPARE=/work/wt/x/server/src/cli/main.ts`.
+ */
+const COMPARE = process.env.BENCH_REST_COMPARE;
+
+/** `gather-server start` in a child process, as deployed. */
+function startGather(project: string, db: string, workers: number, cli = CLI) {
+  const args = ['start', '--project', project, '--db', db, '--storage', join(project, 'storage'), '--port', '0', '--log-level', 'silent'];
+  if (workers > 1) args.push('--workers', String(workers));
+  return startBenchServer(cli, args);
+}
+
+function cell(r: LoadResult): string {
+  return `${fmt(r.perSecond).padStart(6)}/s p50 ${fmt(r.p50, 1).padStart(5)} p99 ${fmt(r.p99, 1).padStart(6)}${r.failed ? ` (${r.failed} failed)` : ''}`;
+}
+
+const best = (rs: LoadResult[]) => rs.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+
+/**
+ * Each case against every target, targets alternating within a round and the best round kept, so
+ * a burst of load from another process hurts all targets alike rather than one.
+ */
+async function measure(targets: { label: string; base: string }[]): Promise<Map<string, LoadResult[]>> {
+  const out = new Map<string, LoadResult[]>(targets.map((t) => [t.label, []]));
+  for (const c of CASES) {
+    const rounds = new Map<string, LoadResult[]>(targets.map((t) => [t.label, []]));
+    for (let r = 0; r < ROUNDS; r++) for (const t of targets) rounds.get(t.label)!.push(await viaHttp(t.base, c));
+    for (const t of targets) out.get(t.label)!.push(best(rounds.get(t.label)!));
   }
-  // The limit runs in this process on a database of the same shape.
-  let db: Db;
-  if (pgTarget) db = await openPostgres(pgTarget.url);
-  else {
-    db = await openPglite();
+  return out;
+}
+
+async function benchPostgres(adminUrl: string): Promise<void> {
+  const target = await freshPostgres(adminUrl);
+  const project = benchProject();
+  const children = [];
+  try {
+    const targets: { label: string; base: string }[] = [];
+    for (const w of WORKERS) {
+      const s = await startGather(project, target.url, w);
+      children.push(s.child);
+      targets.push({ label: `${w} worker${w > 1 ? 's' : ''}`, base: s.url });
+    }
+    if (COMPARE) {
+      const s = await startGather(project, target.url, 1, COMPARE);
+      children.push(s.child);
+      targets.push({ label: 'compared', base: s.url });
+    }
+    const bare = await startBenchServer(BARE, [target.url]);
+    children.push(bare.child);
+    targets.push({ label: 'bare', base: bare.url });
+    const results = await measure(targets);
+    const db = await openPostgres(target.url);
+    const driver: LoadResult[] = [];
+    try {
+      for (const c of CASES) driver.push(await viaDriver(db, c));
+    } finally {
+      await db.close();
+    }
+    console.log(
+      `rest (postgres, ${CONCURRENCY} clients, best of ${ROUNDS} × ${SECONDS} s; ${availableParallelism()} cores ${cpus()[0]?.model ?? ''})\n` +
+        `  limits: bare = node:http + pg in its own process running the same SQL; driver = that SQL on pg in this process`,
+    );
+    CASES.forEach((c, i) => {
+      const b = results.get('bare')![i]!;
+      const one = results.get(targets[0]!.label)![i]!;
+      console.log(`  ${c.name}`);
+      for (const t of targets.slice(0, -1)) {
+        const r = results.get(t.label)![i]!;
+        const vsOne = t === targets[0] ? '' : `  ${fmt(r.perSecond / one.perSecond, 2)}× of 1 worker`;
+        console.log(`    ${t.label.padEnd(10)} ${cell(r)}   ratio to bare ${fmt(r.perSecond / b.perSecond, 2)}${vsOne}`);
+      }
+      console.log(`    ${'bare'.padEnd(10)} ${cell(b)}`);
+      console.log(`    ${'driver'.padEnd(10)} ${cell(driver[i]!)}`);
+    });
+  } finally {
+    for (const c of children) await stop(c);
+    await target.drop();
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
+async function benchPglite(): Promise<void> {
+  const project = benchProject();
+  const s = await startGather(project, 'memory', 1);
+  const other = COMPARE ? await startGather(project, 'memory', 1, COMPARE) : undefined;
+  let results;
+  try {
+    results = await measure([{ label: 'server', base: s.url }, ...(other ? [{ label: 'compared', base: other.url }] : [])]);
+  } finally {
+    await stop(s.child);
+    if (other) await stop(other.child);
+    rmSync(project, { recursive: true, force: true });
+  }
+  const db = await openPglite();
+  try {
     await bootstrapPlatform(db, { autoExposeNewTables: false });
     await db.exec(BENCH_SCHEMA);
-  }
-  try {
-    console.log(`rest (${kind}, ${CONCURRENCY} concurrent clients, ${SECONDS} s each; limit = the same generated SQL run directly on the driver in one process)`);
-    for (let i = 0; i < CASES.length; i++) console.log(line(CASES[i]!.name, server[i]!, await viaDriver(db, CASES[i]!)));
+    console.log(`rest (pglite, ${CONCURRENCY} clients, best of ${ROUNDS} × ${SECONDS} s; limit = the same SQL run directly on PGlite in one process)`);
+    for (let i = 0; i < CASES.length; i++) {
+      const r = results.get('server')![i]!;
+      const d = await viaDriver(db, CASES[i]!);
+      console.log(`  ${CASES[i]!.name.padEnd(28)} server ${cell(r)}   driver ${cell(d)}   ratio ${fmt(r.perSecond / d.perSecond, 2)}`);
+      const c = results.get('compared')?.[i];
+      if (c) console.log(`  ${''.padEnd(28)} compared ${cell(c)}   ratio ${fmt(c.perSecond / d.perSecond, 2)}`);
+    }
   } finally {
     await db.close();
-    await pgTarget?.drop();
   }
 }
 
-/** GET by primary key, a 20-row list with an embed, and an insert, through the server and on the driver. */
+/** PK GET, a 20-row list with an embed, and an insert: through the server (1 and N workers), a bare HTTP server and the driver. */
 export async function restBench(): Promise<void> {
-  await benchDriver('pglite');
-  if (process.env.DATABASE_URL) await benchDriver('postgres');
+  if (process.env.BENCH_REST_DRIVERS !== 'postgres') await benchPglite();
+  if (process.env.DATABASE_URL) await benchPostgres(process.env.DATABASE_URL);
 }

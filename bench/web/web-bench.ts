@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_ANON_KEY } from '../../server/src/config/default-keys.ts';
@@ -45,7 +45,11 @@ export async function webBench(): Promise<void> {
     const res = await fetch(`${app.url}/rest/v1/events?select=slug&status=eq.published&visibility=eq.public&order=starts_at&limit=1`, { headers: { apikey: DEFAULT_ANON_KEY } });
     const [event] = (await res.json()) as { slug: string }[];
     if (!event) throw new Error('no published event in the seed');
-    const pages = { Discover: `${app.url}/`, 'Event page': `${app.url}/events/${event.slug}` };
+    const pages: Record<string, string> = { Discover: `${app.url}/`, 'Event page': `${app.url}/events/${event.slug}` };
+    // A group page, where the app has them (/g/:slug; the table answers 404 before groups existed).
+    const groups = await fetch(`${app.url}/rest/v1/groups?select=slug&visibility=eq.public&order=created_at&limit=1`, { headers: { apikey: DEFAULT_ANON_KEY } });
+    const [group] = groups.ok ? ((await groups.json()) as { slug: string }[]) : [];
+    if (group) pages['Group page'] = `${app.url}/g/${group.slug}`;
 
     const results = await withChromium(async (port) => {
       const base = await audit(baseline.url, port);
@@ -54,7 +58,9 @@ export async function webBench(): Promise<void> {
       return { base, out };
     });
     const js = jsBeforeFirstPaint(dist);
-    console.log('web (Lighthouse mobile, simulated throttling; ratio = LCP / a static no-JS page in the same run)');
+    // Lighthouse simulates a phone's CPU from this machine's: a busy machine lowers every score.
+    const load = loadavg().map((n) => n.toFixed(1)).join(' ');
+    console.log(`web (Lighthouse mobile, simulated throttling; ratio = LCP / a static no-JS page in the same run; load average ${load} on ${cpus().length} cores)`);
     console.log(line('static page', results.base, results.base));
     for (const [name, s] of results.out) console.log(line(name, s, results.base));
     console.log(`  JS before first paint  ${fmt(js.gzipBytes / 1024, 1)} KB gzip in ${js.files.length} files`);

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import type { Config } from './config/config-schema.ts';
 import type { Db } from './db/db-types.ts';
 import { openDb } from './db/open-db.ts';
 import { loadApiRoles, prepareDatabase, type PreparedDatabase } from './db/prepare-database.ts';
 import { resolveApiKeys, type ApiKeys } from './http/api-keys.ts';
-import { createHttpServer, type ApiModule } from './http/create-http-server.ts';
+import { createHttpServer, createLogger, type ApiModule } from './http/create-http-server.ts';
 import { restModule } from './rest/rest-module.ts';
 import { realtimeModule } from './realtime/realtime-module.ts';
 import { authModule } from './auth/auth-module.ts';
@@ -15,6 +16,13 @@ import { cronModule } from './cron/cron-module.ts';
 import { netModule } from './net/net-module.ts';
 import { loopbackUrl, storeProjectSecrets } from './db/project-secrets.ts';
 import { seedBuckets } from './storage/seed-buckets.ts';
+import { exposureProblems } from './config/exposure-config.ts';
+import { ServerMetrics } from './http/operations/server-metrics.ts';
+import { Readiness } from './http/operations/readiness.ts';
+import { registerDatabaseGauges } from './http/operations/database-gauges.ts';
+import { startMetricsEndpoint, type MetricsSource } from './http/operations/start-metrics.ts';
+import type { MetricsListener } from './http/operations/metrics-endpoint.ts';
+import { Leadership } from './db/leader-election.ts';
 
 export interface RunningServer {
   url: string;
@@ -24,7 +32,15 @@ export interface RunningServer {
   keys: ApiKeys;
   app: FastifyInstance;
   prepared: PreparedDatabase;
-  /** Stops accepting, finishes in-flight requests, then closes the database cleanly. */
+  metrics: ServerMetrics;
+  readiness: Readiness;
+  /** The metrics port when GATHER_METRICS names one (and this process serves it). */
+  metricsPort?: number;
+  /**
+   * Drains and stops: `/ready` turns 503, sockets are closed with a reconnect hint, new
+   * connections are refused, in-flight requests finish (for up to `drainTimeoutS`, then the rest
+   * are cut), then the database is closed cleanly.
+   */
   close(): Promise<void>;
 }
 
@@ -33,6 +49,10 @@ export interface StartOptions {
   db?: Db;
   /** Load `seed.sql` on first start (default true). */
   seed?: boolean;
+  /** Where metrics come from when served (a cluster worker asks its primary for all workers'). */
+  metricsSource?: MetricsSource;
+  /** Labels on every metric of this process (a cluster worker adds `worker`). */
+  metricsLabels?: Record<string, string>;
 }
 
 const MODULES: ApiModule[] = [
@@ -48,18 +68,35 @@ const MODULES: ApiModule[] = [
   { prefix: '', plugin: netModule },
 ];
 
+function defaultMetricsSource(metrics: ServerMetrics): MetricsSource {
+  return async () => ({ contentType: metrics.registry.contentType, body: await metrics.registry.metrics() });
+}
+
 export class PortInUseError extends Error {}
+export class UnsafeExposureError extends Error {}
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
-  const db = opts.db ?? (await openDb(config.dbTarget));
+  const exposed = exposureProblems(config);
+  if (exposed.length) throw new UnsafeExposureError(exposed.join('\n'));
+  const db = opts.db ?? (await openDb(config.dbTarget, pino(createLogger(config.logLevel))));
   let app: FastifyInstance | undefined;
+  let metricsListener: MetricsListener | undefined;
   try {
     const prepared = await prepareDatabase(db, config, { seed: opts.seed });
     // The seed's files go with its rows, as `supabase start` uploads them on a fresh database.
     if (prepared.seeded) await seedBuckets(db, config);
+    // The CLI creates config.toml's buckets on a fresh start whether or not there is a seed.sql
+    // (issue 22, item 5): without one, each start creates (and fills) the buckets still missing.
+    else if (opts.seed !== false) await seedBuckets(db, config, undefined, { onlyMissing: true });
     const keys = await resolveApiKeys(config);
     const roles = await loadApiRoles(db);
-    app = await createHttpServer({ config, db, keys, roles }, MODULES);
+    const metrics = new ServerMetrics(opts.metricsLabels);
+    registerDatabaseGauges(metrics, db);
+    const readiness = new Readiness(db, config);
+    const leadership = new Leadership(db, config.dbTarget.kind === 'postgres' ? config.dbTarget.url : undefined, pino(createLogger(config.logLevel)));
+    app = await createHttpServer({ config, db, keys, roles, metrics, leadership }, MODULES, readiness);
+    app.addHook('onClose', () => leadership.close());
+    metricsListener = await startMetricsEndpoint(app, config, opts.metricsSource ?? defaultMetricsSource(metrics));
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (err) {
@@ -71,6 +108,8 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     const server = app;
+    // After listening: cron jobs and pg_net requests may call this server's own functions.
+    await leadership.start();
     // Before `ready`: SQL calling functions (cron jobs, triggers via pg_net) reads these from Vault.
     await storeProjectSecrets(db, { projectUrl: loopbackUrl(config.host, port), serviceRoleKey: keys.serviceRoleKey }).catch((err: Error) =>
       server.log.warn({ err }, 'could not store project_url and service_role_key in vault'),
@@ -83,13 +122,25 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       keys,
       app,
       prepared,
+      metrics,
+      readiness,
+      metricsPort: metricsListener?.port,
       async close() {
-        await server.close();
+        readiness.draining = true;
+        // Past the drain timeout, requests still running are cut so the process can stop.
+        const cut = setTimeout(() => server.server.closeAllConnections(), config.drainTimeoutS * 1000);
+        try {
+          await server.close();
+        } finally {
+          clearTimeout(cut);
+          await metricsListener?.close();
+        }
         if (!opts.db) await db.close();
       },
     };
   } catch (err) {
     await app?.close().catch(() => {});
+    await metricsListener?.close();
     if (!opts.db) await db.close().catch(() => {});
     throw err;
   }

@@ -38,4 +38,17 @@ describe(`auth in the Gather project (${driverName})`, () => {
     const page = await landOn(s, location, { storage: memoryStorage(), storageKey: 'sb-gather' });
     await waitForEvent(page.events, 'SIGNED_IN');
   });
+
+  it("mails the confirmation in the language the app signed up in (its config.toml templates), and keeps it on the profile", async () => {
+    const email = `nouvelle-${Date.now()}@example.com`;
+    const { data, error } = await s.anon().auth.signUp({ email, password: 'assez long', options: { data: { display_name: 'Amélie', locale: 'fr' } } });
+    expect(error).toBeNull();
+    const mail = await lastMail(s, email, 'confirmation');
+    expect(mail.subject).toBe('Confirmez votre adresse e-mail');
+    expect(mail.text).toContain('Merci de votre inscription.');
+    expect(mail.text).toMatch(/Confirmer mon adresse e-mail: http\S+\/auth\/v1\/verify\?/);
+    expect(mail.text).toMatch(/Ou saisissez ce code\u00a0: \d{6}/);
+    const { rows } = await s.db.query<{ locale: string }>('select locale from public.profiles where id = $1', [data.user!.id]);
+    expect(rows).toEqual([{ locale: 'fr' }]);
+  });
 });

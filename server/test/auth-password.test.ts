@@ -149,10 +149,45 @@ describe(`sign-up and password sign-in, confirmations off (${driverName})`, () =
     const { error } = await s.anon().auth.signInAnonymously();
     expect(error).toMatchObject({ status: 422, code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled' });
     const settings = await (await s.fetch('/auth/v1/settings')).json();
-    expect(settings).toMatchObject({ disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: false, external: { email: true, phone: false, anonymous_users: false, github: false } });
+    expect(settings).toMatchObject({ disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: true, external: { email: true, phone: false, anonymous_users: false, github: false } });
     const health = await (await s.fetch('/auth/v1/health')).json();
     expect(health).toMatchObject({ name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
     expect(await (await s.fetch('/auth/v1/.well-known/jwks.json')).json()).toEqual({ keys: [] });
+  });
+
+  it('answers what is off as GoTrue does (SSO, web3, the OAuth server, passkeys unless enabled)', async () => {
+    const sso = await s.anon().auth.signInWithSSO({ domain: 'example.com' });
+    expect(sso.error).toMatchObject({ status: 404, code: 'saml_provider_disabled', message: 'SAML 2.0 is disabled' });
+    const api = async (method: string, path: string, key = s.keys.anonKey) => {
+      const res = await s.fetch(`/auth/v1${path}`, {
+        method,
+        headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+        body: method === 'GET' ? undefined : '{}',
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    expect(await api('GET', '/sso/saml/metadata')).toMatchObject({ status: 404, body: { code: 'saml_provider_disabled' } });
+    expect(await api('POST', '/passkeys/authentication/options')).toEqual({ status: 404, body: { code: 'passkey_disabled', message: 'Passkeys are disabled' } });
+    expect(await api('POST', '/token?grant_type=web3')).toEqual({ status: 422, body: { code: 'web3_provider_disabled', message: 'Web3 provider is disabled' } });
+    expect(await api('GET', '/oauth/authorize?client_id=x')).toMatchObject({ status: 404, body: { code: 'feature_disabled', message: 'OAuth server is disabled' } });
+    const clients = await s.service().auth.admin.oauth.listClients();
+    expect(clients.error).toMatchObject({ status: 404, code: 'feature_disabled' });
+    // Admin gates still check the caller first.
+    expect(await api('GET', '/admin/sso/providers')).toMatchObject({ status: 403, body: { code: 'not_admin' } });
+    expect(await api('GET', '/admin/sso/providers', s.keys.serviceRoleKey)).toMatchObject({ status: 404, body: { code: 'saml_provider_disabled' } });
+  });
+
+  it('refuses identity linking while [auth] enable_manual_linking is off, and providers that are not enabled', async () => {
+    const email = newEmail();
+    await s.anon().auth.signUp({ email, password: 'correct horse' });
+    const client = appClient(s);
+    await client.auth.signInWithPassword({ email, password: 'correct horse' });
+    const link = await client.auth.linkIdentity({ provider: 'github', options: { skipBrowserRedirect: true } });
+    expect(link.error).toMatchObject({ status: 404, code: 'manual_linking_disabled', message: 'Manual linking is disabled' });
+    const { data } = await client.auth.getUserIdentities();
+    expect((await client.auth.unlinkIdentity(data!.identities[0]!)).error).toMatchObject({ code: 'manual_linking_disabled' });
+    const idToken = await s.anon().auth.signInWithIdToken({ provider: 'google', token: 'a.b.c' });
+    expect(idToken.error).toMatchObject({ status: 400, code: 'provider_disabled' });
   });
 
   it('sends a sign-in code to a new address at once (confirmations off): signInWithOtp creates the user', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inbox } from './helpers/inbox.ts';
 import { driverName } from './helpers/test-db.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { signToken } from './helpers/tokens.ts';
 
 // Small limits so a handful of requests reach them; the rules are GoTrue's.
 let s: TestServer;
@@ -14,6 +15,7 @@ beforeAll(async () => {
     rateLimitTokenVerifications: '2',
     rateLimitAnonymousUsers: '2',
     rateLimitEmailSent: '2',
+    rateLimitMfa: '2',
     maxFrequency: '60s',
   });
 });
@@ -68,6 +70,16 @@ describe(`rate limits (${driverName})`, () => {
   it('limits anonymous sign-ins per IP (anonymous_users)', async () => {
     for (let i = 0; i < 2; i++) expect((await s.anon().auth.signInAnonymously()).error).toBeNull();
     expect((await s.anon().auth.signInAnonymously()).error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+  });
+
+  it('limits MFA challenges and verifications per IP, each on its own', async () => {
+    const { data } = await s.service().auth.admin.createUser({ email: newEmail(), password: 'correct horse', email_confirm: true });
+    const user = { authorization: `Bearer ${await signToken({ sub: data.user!.id, role: 'authenticated', aud: 'authenticated' })}` };
+    const factor = crypto.randomUUID();
+    for (let i = 0; i < 2; i++) expect((await post(`/factors/${factor}/challenge`, {}, user)).body.code).toBe('mfa_factor_not_found');
+    expect(await post(`/factors/${factor}/challenge`, {}, user)).toMatchObject(limited);
+    for (let i = 0; i < 2; i++) expect((await post(`/factors/${factor}/verify`, {}, user)).body.code).toBe('mfa_factor_not_found');
+    expect(await post(`/factors/${factor}/verify`, {}, user)).toMatchObject(limited);
   });
 
   it('caps mail per hour (email_sent) and per address (max_frequency) with over_email_send_rate_limit', async () => {

@@ -96,6 +96,20 @@ describe(`refresh tokens: rotation and reuse (${driverName})`, () => {
     expect(viaClient.error).toMatchObject({ name: 'AuthApiError', status: 400, code: 'refresh_token_already_used' });
   });
 
+  it('after a reuse is detected, no token of the family refreshes again: RT1 → RT2 → RT3, RT1 after the window, then RT3', async () => {
+    const { session } = await newUser();
+    const rt1 = session.refresh_token;
+    const rt2 = (await refreshRaw(rt1)).body.refresh_token as string;
+    const rt3 = (await refreshRaw(rt2)).body.refresh_token as string; // the attacker's
+    // RT1 was revoked "11 s ago", beyond refresh_token_reuse_interval (10 s); nothing else is back-dated.
+    await s.db.query(`update auth.refresh_tokens set updated_at = now() - interval '11 seconds' where token = $1`, [rt1]);
+    expect(await refreshRaw(rt1)).toMatchObject({ status: 400, body: { code: 'refresh_token_already_used' } });
+    // Revoking the family must not reopen the reuse window of RT3 (it was just revoked).
+    for (const rt of [rt3, rt2, rt1]) expect(await refreshRaw(rt), rt).toMatchObject({ status: 400, body: { code: 'refresh_token_already_used' } });
+    const { rows } = await s.db.query<{ n: string }>('select count(*)::text as n from auth.refresh_tokens where session_id = $1 and not revoked', [decodeJwt(session.access_token).session_id]);
+    expect(rows).toEqual([{ n: '0' }]);
+  });
+
   it('answers unknown and missing refresh tokens as GoTrue does', async () => {
     expect(await refreshRaw('doesnotexist')).toMatchObject({ status: 400, body: { code: 'refresh_token_not_found', message: 'Invalid Refresh Token: Refresh Token Not Found' } });
     expect(await refreshRaw('')).toMatchObject({ status: 400, body: { error: 'invalid_request', error_description: 'refresh_token required' } });

@@ -178,3 +178,11 @@ describe(`anonymous users (${driverName})`, () => {
     expect(error).toMatchObject({ status: 422, code: 'validation_failed' });
   });
 });
+
+describe(`MFA off by default (${driverName})`, () => {
+  it('answers enroll with mfa_totp_enroll_not_enabled until [auth.mfa.totp] enables it', async () => {
+    const { client } = await signedIn();
+    const { error } = await client.auth.mfa.enroll({ factorType: 'totp' });
+    expect(error).toMatchObject({ status: 422, code: 'mfa_totp_enroll_not_enabled', message: 'MFA enroll is disabled for TOTP' });
+  });
+});

@@ -18,7 +18,8 @@ function errorLines(out: string): string[] {
   return out.split('\n').filter((l) => l.startsWith('error:'));
 }
 
-describe('gather-server CLI', () => {
+// Each case spawns whole servers (two in a row for "seeds once"); on a loaded 2-core machine one start took 22 s.
+describe('gather-server CLI', { timeout: 120_000 }, () => {
   it('starts, prints ready and the keys, seeds once, and shuts down cleanly on SIGTERM', async () => {
     const dir = project(
       { '20260101000000_notes.sql': 'create table public.notes (id int primary key); grant select on public.notes to anon;' },

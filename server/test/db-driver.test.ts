@@ -95,3 +95,63 @@ describe(`db driver (${driverName})`, () => {
     expect(got).toEqual(['in-tx', 'direct']);
   });
 });
+
+describe(`runAsRole: a request's statements in one exchange (${driverName})`, () => {
+  const ctx = { role: 'authenticated', claims: alice, method: 'POST', path: '/notes', headers: { 'x-test': 'yes' } };
+
+  it('runs the statements in order under the caller role, claims and request settings', async () => {
+    const [who, req] = await db.runAsRole(ctx, [
+      { sql: 'select current_user as who, auth.uid()::text as uid' },
+      { sql: `select current_setting('request.method') as method, current_setting('request.headers')::json ->> 'x-test' as h, $1::int + 1 as n`, params: ['41'] },
+    ]);
+    expect(who!.rows).toEqual([{ who: 'authenticated', uid: alice.sub }]);
+    expect(req!.rows).toEqual([{ method: 'POST', h: 'yes', n: 42 }]);
+  });
+
+  it('commits them together, or rolls all back when one fails', async () => {
+    const insert = { sql: 'insert into public.notes (owner, body) values ($1, $2) returning body', params: [alice.sub, 'pipelined'] };
+    const divide = (d: string) => ({ sql: 'select 10 / $1::int as q', params: [d] });
+    await expect(db.runAsRole(ctx, [insert, divide('0')])).rejects.toMatchObject({ code: '22012' });
+    expect((await db.query(`select 1 from public.notes where body = 'pipelined'`)).rows).toHaveLength(0);
+    // The statement that failed was prepared: it runs again by the same text.
+    const [ins, q] = await db.runAsRole(ctx, [insert, divide('5')]);
+    expect(ins!.rows).toEqual([{ body: 'pipelined' }]);
+    expect(ins!.affectedRows).toBe(1);
+    expect(q!.rows).toEqual([{ q: 2 }]);
+    expect((await db.query(`select 1 from public.notes where body = 'pipelined'`)).rows).toHaveLength(1);
+  });
+
+  it('answers and then undoes the statements when asked to roll back', async () => {
+    const [r] = await db.runAsRole(ctx, [{ sql: `insert into public.notes (owner, body) values ($1, 'undone') returning body`, params: [alice.sub] }], { rollback: true });
+    expect(r!.rows).toEqual([{ body: 'undone' }]);
+    expect((await db.query(`select 1 from public.notes where body = 'undone'`)).rows).toHaveLength(0);
+    await expect(db.runAsRole(ctx, [divideByZero], { rollback: true })).rejects.toMatchObject({ code: '22012' });
+    expect((await db.runAsRole(ctx, [{ sql: 'select 1 as one' }]))[0]!.rows).toEqual([{ one: 1 }]);
+  });
+
+  it('refuses writes in a read-only request, and lets row-level security decide', async () => {
+    await expect(db.runAsRole({ ...ctx, role: 'service_role', claims: {}, readOnly: true }, [{ sql: `insert into public.notes (body) values ('ro')` }])).rejects.toMatchObject({ code: '25006' });
+    await expect(db.runAsRole(ctx, [{ sql: `insert into public.notes (owner, body) values ('00000000-0000-0000-0000-00000000000b', 'forged')` }])).rejects.toMatchObject({ code: '42501' });
+    const [mine] = await db.runAsRole(ctx, [{ sql: 'select body from public.notes order by id' }]);
+    expect(mine!.rows.every((r) => r.body !== 'b1')).toBe(true);
+  });
+
+  it('leaves no role or settings behind on the connection', async () => {
+    await Promise.all(Array.from({ length: 20 }, () => db.runAsRole(ctx, [{ sql: 'select 1' }])));
+    const after = await Promise.all(
+      Array.from({ length: 20 }, () => db.query<{ who: string; claims: string | null }>(`select current_user as who, nullif(current_setting('request.jwt.claims', true), '') as claims`)),
+    );
+    for (const r of after) expect(r.rows[0]).toMatchObject({ claims: null, who: expect.not.stringMatching(/^authenticated$/) });
+  });
+
+  it('keeps working past the prepared-statement cache size (600 distinct shapes, then the first again)', async () => {
+    for (let i = 0; i < 600; i++) {
+      const [r] = await db.runAsRole(ctx, [{ sql: `select $1::int + ${i} as n`, params: ['1'] }]);
+      expect(r!.rows[0]).toEqual({ n: i + 1 });
+    }
+    const [again] = await db.runAsRole(ctx, [{ sql: 'select $1::int + 0 as n', params: ['7'] }]);
+    expect(again!.rows[0]).toEqual({ n: 7 });
+  });
+});
+
+const divideByZero = { sql: 'select 1 / 0 as never' };

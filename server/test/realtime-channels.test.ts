@@ -59,6 +59,34 @@ describe(`broadcast (${driverName})`, () => {
       /Unauthorized: You do not have permissions to read from this Channel topic: room-vip/,
     );
   });
+
+  it('keeps a private channel and a public one of the same name apart, as upstream does', async () => {
+    await s.db.exec(`create policy "members write room-vip" on realtime.messages for insert to authenticated
+                       with check (realtime.topic() = 'room-vip' and (select auth.jwt() ->> 'sub') = '00000000-0000-0000-0000-00000000000a');`);
+    const member = s.as(() => signToken({ sub: '00000000-0000-0000-0000-00000000000a', role: 'authenticated' }));
+    await member.realtime.setAuth();
+    const heard: Record<'priv' | 'pub', string[]> = { priv: [], pub: [] };
+    const priv = member.channel('room-vip', { config: { private: true, presence: { key: 'vip', enabled: true } } })
+      .on('broadcast', { event: '*' }, (m) => heard.priv.push(m.event))
+      .on('presence', { event: 'sync' }, () => {});
+    const pub = s.anon().channel('room-vip', { config: { presence: { key: 'outsider', enabled: true } } })
+      .on('broadcast', { event: '*' }, (m) => heard.pub.push(m.event))
+      .on('presence', { event: 'sync' }, () => {});
+    await Promise.all([subscribed(priv), subscribed(pub)]);
+    expect(await priv.track({ here: true })).toBe('ok');
+    expect(await pub.track({ here: true })).toBe('ok');
+    await priv.send({ type: 'broadcast', event: 'secret' });
+    await pub.send({ type: 'broadcast', event: 'public-1' });
+    await s.anon().channel('room-vip').httpSend('public-2', {});
+    await member.channel('room-vip', { config: { private: true } }).httpSend('secret-rest', {});
+    const other = s.anon().channel('room-vip').on('broadcast', { event: '*' }, (m) => heard.pub.push(`other:${m.event}`));
+    await subscribed(other);
+    await other.send({ type: 'broadcast', event: 'public-3' });
+    await expect.poll(() => heard.pub).toEqual(['public-2', 'public-3']);
+    await expect.poll(() => heard.priv).toEqual(['secret-rest']);
+    await expect.poll(() => Object.keys(priv.presenceState())).toEqual(['vip']);
+    await expect.poll(() => Object.keys(pub.presenceState())).toEqual(['outsider']);
+  });
 });
 
 describe(`presence (${driverName})`, () => {

@@ -68,8 +68,100 @@ describe(`realtime protocol and limits (${driverName})`, () => {
   });
 });
 
+describe(`limits hold under bursts (${driverName})`, () => {
+  const join = (ref: number, topic: string, token: string) => JSON.stringify([String(ref), String(ref), `realtime:${topic}`, 'phx_join', { config: {}, access_token: token }]);
+  const replies = (frames: unknown[]) => frames.filter((f): f is unknown[] => Array.isArray(f) && f[3] === 'phx_reply');
+
+  it('back-to-back joins (each verifying its token) never exceed the channel limit', async () => {
+    const { ws, frames } = await rawSocket();
+    // supabase-js sends the token with every join; verifying it is where the limit was raced.
+    for (let i = 0; i < 20; i++) ws.send(join(i + 1, `burst${i}`, s.keys.anonKey));
+    await expect.poll(() => replies(frames).length).toBe(20);
+    const ok = replies(frames).filter((f) => (f[4] as { status: string }).status === 'ok');
+    expect(ok.map((f) => f[2])).toEqual(['realtime:burst0', 'realtime:burst1']);
+    ws.close();
+  });
+
+  it('joining one topic several times at once leaves one subscription: a broadcast arrives once', async () => {
+    const { ws, frames } = await rawSocket();
+    for (let i = 0; i < 5; i++) ws.send(join(i + 1, 'twice', s.keys.anonKey));
+    await expect.poll(() => replies(frames).length).toBe(5);
+    const sender = await rawSocket();
+    sender.ws.send(JSON.stringify(['9', '9', 'realtime:twice', 'phx_join', { config: {} }]));
+    await expect.poll(() => replies(sender.frames).length).toBe(1);
+    sender.ws.send(JSON.stringify(['9', '10', 'realtime:twice', 'broadcast', { type: 'broadcast', event: 'hi', payload: { n: 1 } }]));
+    sender.ws.send(JSON.stringify(['9', '11', 'realtime:twice', 'broadcast', { type: 'broadcast', event: 'hi', payload: { n: 2 } }]));
+    const got = () => frames.filter((f) => Array.isArray(f) && f[3] === 'broadcast').map((f) => ((f as unknown[])[4] as { payload: { n: number } }).payload.n);
+    await expect.poll(got).toContain(2);
+    expect(got()).toEqual([1, 2]);
+    ws.close();
+    sender.ws.close();
+  });
+
+  it('a burst of connections from one address never exceeds the per-address limit', async () => {
+    const few = await startTestServer({ realtimeMaxConnectionsPerIp: '3' });
+    try {
+      const url = `${few.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${few.keys.anonKey}&vsn=2.0.0`;
+      const outcomes = await Promise.all(
+        Array.from({ length: 12 }, () => {
+          const ws = new WebSocket(url);
+          return new Promise<{ ws: WebSocket; ok: boolean }>((resolve) => {
+            ws.once('open', () => resolve({ ws, ok: true }));
+            ws.once('unexpected-response', (_req, res) => resolve({ ws, ok: res.statusCode !== 429 }));
+            ws.once('error', () => resolve({ ws, ok: false }));
+          });
+        }),
+      );
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(3);
+      for (const o of outcomes) o.ws.terminate();
+      // Closed connections give their places back.
+      await expect
+        .poll(async () => {
+          const ws = new WebSocket(url);
+          const opened = await new Promise<boolean>((r) => {
+            ws.once('open', () => r(true));
+            ws.once('unexpected-response', () => r(false));
+            ws.once('error', () => r(false));
+          });
+          ws.terminate();
+          return opened;
+        })
+        .toBe(true);
+    } finally {
+      await few.stop();
+    }
+  });
+});
+
+describe(`garbage frames (${driverName})`, () => {
+  /** A v2 binary broadcast push whose meta is not JSON. */
+  const garbage = () => Buffer.concat([Buffer.from([3, 1, 1, 10, 1, 3, 1]), Buffer.from('11realtime:ge{x!{}')]);
+
+  it('are dropped and logged once per socket without a stack; a socket that keeps sending them is closed', async () => {
+    const logged: { level: string; obj: unknown }[] = [];
+    const log = s.app.log as unknown as Record<'info' | 'warn' | 'error', (...a: unknown[]) => void>;
+    const original = { info: log.info, warn: log.warn, error: log.error };
+    for (const level of ['info', 'warn', 'error'] as const) log[level] = (obj: unknown) => void logged.push({ level, obj });
+    try {
+      const { ws, frames } = await rawSocket();
+      let closedWith: number | undefined;
+      ws.on('close', (code) => (closedWith = code));
+      for (let i = 0; i < 5; i++) ws.send(garbage());
+      ws.send(JSON.stringify([null, 'hb', 'phoenix', 'heartbeat', {}]));
+      await expect.poll(() => frames.length).toBe(1); // still served
+      expect(logged).toEqual([{ level: 'info', obj: { reason: 'broadcast meta is not JSON' } }]);
+      for (let i = 0; i < 10; i++) ws.send(garbage());
+      await expect.poll(() => closedWith).toBe(1003);
+      expect(logged).toHaveLength(1);
+    } finally {
+      Object.assign(log, original);
+    }
+  });
+});
+
 describe(`slow consumers (${driverName})`, () => {
-  it('disconnects a client that stops reading instead of buffering for it', async () => {
+  // One socket's frames are handled in order, so 6,000 broadcasts take a while on PostgreSQL.
+  it('disconnects a client that stops reading instead of buffering for it', { timeout: 90_000 }, async () => {
     const slow = await startTestServer({ realtimeMaxBufferedKb: '64', realtimeMaxEventsPerSecond: '1000000' });
     try {
       const url = `${slow.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${slow.keys.anonKey}&vsn=2.0.0`;

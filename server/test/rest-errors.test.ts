@@ -58,6 +58,13 @@ describe(`errors from SQL (${driverName})`, () => {
     expect(badStatus.error).toMatchObject({ code: 'PGRST112' });
     const badHeaders = await anon().rpc('set_response', { status: '200', headers: '{"a":1}' });
     expect(badHeaders.error).toMatchObject({ code: 'PGRST111' });
+    // A header a function builds from user data cannot split the response (issue 14).
+    for (const headers of ['[{"X-Name":"a\\r\\nSet-Cookie: x=1"}]', '[{"Bad Name":"v"}]']) {
+      const split = await s.rest('/rpc/set_response', { method: 'POST', headers: json, body: JSON.stringify({ status: '200', headers }) });
+      expect(split.status, headers).toBe(500);
+      expect((await split.json()).code).toBe('PGRST111');
+      expect(split.headers.get('set-cookie')).toBeNull();
+    }
   });
 
   it('answers bad input syntax (22P02) and unknown columns (42703) with 400', async () => {

@@ -5,15 +5,48 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
+const INDEX = '<!doctype html><html><head><!-- page-head --><title>Gather</title><!-- /page-head --></head><body><div id="root"></div></body></html>';
+
+/** A function that answers with the page it was asked about, the caller's role and a serial number. */
+const HEAD_FUNCTION = `
+let calls = 0;
+Deno.serve((req) => {
+  const url = new URL(req.url);
+  const path = url.searchParams.get('path');
+  if (path === '/broken') return new Response('no', { status: 500 });
+  if (path === '/plain') return Response.json({ head: '' });
+  const token = (req.headers.get('authorization') ?? '').split('.')[1] ?? '';
+  const role = JSON.parse(atob(token.replace(/-/g, '+').replace(/_/g, '/'))).role;
+  const safe = (s) => s.replace(/[<&"]/g, '_');
+  return Response.json({ head: '<title>' + safe(path) + ' ' + safe(url.searchParams.get('origin')) + ' ' + role + ' #' + (++calls) + '</title>' });
+});`;
+
 let s: TestServer;
 beforeAll(async () => {
   const web = mkdtempSync(join(tmpdir(), 'gather-web-'));
+  const project = mkdtempSync(join(tmpdir(), 'gather-web-project-'));
+  mkdirSync(join(project, 'functions', 'head'), { recursive: true });
+  writeFileSync(join(project, 'functions', 'head', 'index.ts'), HEAD_FUNCTION);
   mkdirSync(join(web, 'assets'));
-  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Gather</title><div id="root"></div>');
+  writeFileSync(join(web, 'index.html'), INDEX);
+  writeFileSync(
+    join(web, '_head.json'),
+    JSON.stringify({
+      function: 'head',
+      maxAge: 60,
+      routes: [
+        { pattern: '/', preload: ['/assets/home-1.js'] },
+        { pattern: '/events/new', head: false },
+        { pattern: '/events/*', preload: ['/assets/event-1.js'] },
+        { pattern: '/broken' },
+        { pattern: '/plain' },
+      ],
+    }),
+  );
   writeFileSync(join(web, 'assets', 'index-AbC123.js'), 'console.log(1)');
   writeFileSync(join(web, 'assets', 'index-AbC123.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(join(web, 'robots.txt'), 'User-agent: *\n');
-  s = await startTestServer({ web });
+  s = await startTestServer({ web, project });
 });
 afterAll(() => s.stop());
 
@@ -25,7 +58,7 @@ describe('serving the web app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.text()).toContain('<title>Gather</title>');
+    expect(await res.text()).toContain('<div id="root">');
   });
 
   it('caches hashed assets for a year', async () => {
@@ -44,11 +77,13 @@ describe('serving the web app', () => {
     expect(await plain.text()).toBe('console.log(1)');
   });
 
-  it('answers client-side routes with the app, including /auth pages', async () => {
+  it('answers client-side routes with the app, including /auth pages, to browsers and link previewers', async () => {
     for (const path of ['/events/board-games-night', '/auth/sign-in', '/u/ada']) {
-      const res = await s.fetch(path, { headers: html });
-      expect(res.status, path).toBe(200);
-      expect(await res.text()).toContain('<div id="root">');
+      for (const accept of [html.accept, '*/*', undefined]) {
+        const res = await s.fetch(path, { headers: accept ? { accept } : {} });
+        expect(res.status, `${path} ${accept}`).toBe(200);
+        expect(await res.text()).toContain('<div id="root">');
+      }
     }
   });
 
@@ -59,5 +94,45 @@ describe('serving the web app', () => {
     const asset = await s.fetch('/assets/missing.js');
     expect(asset.status).toBe(404);
     expect(await s.fetch('/robots.txt').then((r) => r.text())).toContain('User-agent');
+  });
+});
+
+describe("a page's own head (_head.json)", () => {
+  const title = async (path: string, headers: Record<string, string> = {}) =>
+    /<title>([^<]*)<\/title>/.exec(await (await s.fetch(path, { headers: { ...html, ...headers } })).text())?.[1];
+
+  it("asks the named function as anon with the page's path and origin, and splices its head in", async () => {
+    const res = await s.fetch('/events/jazz?ref=x', { headers: html });
+    const body = await res.text();
+    expect(body).toMatch(new RegExp(`<title>/events/jazz\\?ref=x ${s.url} anon #\\d+</title>`));
+    expect(body).not.toContain('page-head');
+    expect(body).toContain('<link rel="modulepreload" crossorigin href="/assets/event-1.js">');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    // A signed-in browser's token never reaches the function: the HTML is the same for everyone.
+    expect(await title('/events/other', { authorization: `Bearer ${s.keys.serviceRoleKey}` })).toMatch(/ anon #/);
+  });
+
+  it('reuses a head for maxAge, per page and query', async () => {
+    const first = await title('/events/cached');
+    expect(await title('/events/cached')).toBe(first);
+    expect(await title('/events/cached?x=1')).not.toBe(first);
+    expect(await title('/')).toMatch(/^\/ /);
+  });
+
+  it('keeps the generic head where the function says nothing, fails, or the route wants none', async () => {
+    expect(await title('/plain')).toBe('Gather');
+    expect(await title('/broken')).toBe('Gather');
+    expect(await title('/events/new')).toBe('Gather');
+    expect(await title('/settings')).toBe('Gather');
+    const page = await (await s.fetch('/settings', { headers: html })).text();
+    expect(page).toContain('<head><title>Gather</title></head>');
+  });
+
+  it('compresses the page and answers 304 to a repeat', async () => {
+    const br = await s.fetch('/events/zip', { headers: { ...html, 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toContain('/events/zip');
+    const etag = br.headers.get('etag')!;
+    expect((await s.fetch('/events/zip', { headers: { ...html, 'if-none-match': etag } })).status).toBe(304);
   });
 });

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import type { AuthSettings } from './auth-settings.ts';
+import { AAL2_METHODS } from './factor-store.ts';
 import type { AmrEntry } from './session-store.ts';
 import type { UserRow } from './user-store.ts';
 
@@ -9,8 +10,10 @@ export interface SignedAccessToken {
 }
 
 /**
- * An HS256 access token with GoTrue's claims, in its order: iss, sub, aud (a plain string),
+ * An access token with GoTrue's claims, in its order: iss, sub, aud (a plain string),
  * exp, iat, email, phone, app_metadata, user_metadata, role, aal, amr, session_id, is_anonymous.
+ * Signed with the first signing key (its `alg` and `kid` in the header) when keys are
+ * configured, else HS256 with the project secret.
  */
 export async function signAccessToken(
   s: AuthSettings,
@@ -32,11 +35,15 @@ export async function signAccessToken(
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role ?? '',
-    aal: 'aal1',
+    // GoTrue's CalculateAALAndAMR: a second factor anywhere in the session's methods makes it aal2.
+    aal: amr.some((e) => AAL2_METHODS.has(e.method)) ? 'aal2' : 'aal1',
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   };
-  const token = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(s.jwtSecret);
+  const signing = s.jwt.signing;
+  const token = signing
+    ? await new SignJWT(claims).setProtectedHeader({ alg: signing.alg, kid: signing.kid, typ: 'JWT' }).sign(signing.key)
+    : await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(s.jwt.secret);
   return { token, expiresAt: exp };
 }

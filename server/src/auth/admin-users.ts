@@ -5,7 +5,8 @@ import { checkPasswordStrength, hashPassword, tooLong, tooLongError } from './pa
 import { bool, obj, optStr, str, type Body } from './request-body.ts';
 import { randomPassword } from './secrets.ts';
 import { changePassword, confirmEmail } from './user-lifecycle.ts';
-import { emailInUse, insertUser, mergeMetadata, updateUser, type UserRow } from './user-store.ts';
+import { emailInUse, findUserByPhone, insertUser, mergeMetadata, updateUser, type UserRow } from './user-store.ts';
+import { confirmPhone, validatePhone } from './phone.ts';
 import { isUuid, parseGoDuration, validateEmail } from './validation.ts';
 
 /** `ban_duration`: a Go duration ("24h") from now, or "none" to lift a ban. */
@@ -33,15 +34,21 @@ export async function adminCreateUser(a: AuthContext, body: Body): Promise<UserR
   const s = a.settings;
   const aud = str(body, 'aud') || s.aud;
   let email = str(body, 'email');
+  let phone = str(body, 'phone');
   const password = optStr(body, 'password');
   const passwordHash = str(body, 'password_hash');
-  if (email === '' && str(body, 'phone') === '') {
+  if (email === '' && phone === '') {
     throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
   }
-  if (str(body, 'phone') !== '') throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
-  email = validateEmail(email);
-  if (await emailInUse(a.server.db, email, aud)) {
-    throw unprocessable('email_exists', 'A user with this email address has already been registered');
+  if (email !== '') {
+    email = validateEmail(email);
+    if (await emailInUse(a.server.db, email, aud)) {
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    }
+  }
+  if (phone !== '') {
+    phone = validatePhone(phone);
+    if (await findUserByPhone(a.server.db, phone, aud)) throw unprocessable('phone_exists', 'Phone number already registered by another user');
   }
   if (password !== undefined && passwordHash !== '') {
     throw badRequest('validation_failed', 'Only a password or a password hash should be provided');
@@ -53,19 +60,23 @@ export async function adminCreateUser(a: AuthContext, body: Body): Promise<UserR
   if (id === '00000000-0000-0000-0000-000000000000') throw badRequest('validation_failed', 'ID cannot be a nil uuid');
   const ban = banUntil(body);
   const hash = passwordHash || (await hashPassword(password || randomPassword()));
+  const providers = [...(email ? ['email'] : []), ...(phone ? ['phone'] : [])];
 
   return a.server.db.transaction(async (tx) => {
     let user = await insertUser(tx, {
       id: id || undefined,
       aud,
       role: str(body, 'role') || s.defaultRole,
-      email,
+      email: email || null,
+      phone: phone || null,
       encryptedPassword: hash,
-      appMetadata: mergeMetadata({ provider: 'email', providers: ['email'] }, obj(body, 'app_metadata') ?? {}),
+      appMetadata: mergeMetadata({ provider: providers[0], providers }, obj(body, 'app_metadata') ?? {}),
       userMetadata: obj(body, 'user_metadata') ?? {},
     });
-    await insertIdentity(tx, user.id, 'email', emailIdentityData(user.id, email));
-    if (bool(body, 'email_confirm', false)) user = await confirmEmail(tx, user);
+    if (email) await insertIdentity(tx, user.id, 'email', emailIdentityData(user.id, email));
+    if (phone) await insertIdentity(tx, user.id, 'phone', { sub: user.id, phone, email_verified: false, phone_verified: false });
+    if (email && bool(body, 'email_confirm', false)) user = await confirmEmail(tx, user);
+    if (phone && bool(body, 'phone_confirm', false)) user = await confirmPhone(tx, user);
     if (ban !== undefined) user = await updateUser(tx, user.id, { banned_until: ban });
     return user;
   });
@@ -79,7 +90,13 @@ export async function adminUpdateUser(a: AuthContext, target: UserRow, body: Bod
   const s = a.settings;
   let email = str(body, 'email');
   if (email !== '') email = validateEmail(email);
-  if (str(body, 'phone') !== '') throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  let phone = str(body, 'phone');
+  if (phone !== '') {
+    phone = validatePhone(phone);
+    if (phone !== target.phone && (await findUserByPhone(a.server.db, phone, target.aud ?? s.aud))) {
+      throw unprocessable('phone_exists', 'Phone number already registered by another user');
+    }
+  }
   if (email !== '' && email !== target.email && (await emailInUse(a.server.db, email, target.aud ?? s.aud, target.id))) {
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
@@ -103,6 +120,13 @@ export async function adminUpdateUser(a: AuthContext, target: UserRow, body: Bod
       else await insertIdentity(tx, user.id, 'email', emailIdentityData(user.id, email, emailConfirm));
       user = await updateUser(tx, user.id, { email, ...(user.is_anonymous && emailConfirm ? { is_anonymous: false } : {}) });
     }
+    if (phone !== '') {
+      const identity = await findIdentity(tx, user.id, 'phone');
+      if (identity) await updateIdentityData(tx, identity, { phone });
+      else await insertIdentity(tx, user.id, 'phone', { sub: user.id, phone, email_verified: false, phone_verified: false });
+      user = await updateUser(tx, user.id, { phone });
+    }
+    if (bool(body, 'phone_confirm', false) && user.phone) user = await confirmPhone(tx, user);
     if (appMetadata) user = await updateUser(tx, user.id, { raw_app_meta_data: mergeMetadata(user.raw_app_meta_data, appMetadata) });
     if (userMetadata) user = await updateUser(tx, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, userMetadata) });
     if (ban !== undefined) user = await updateUser(tx, user.id, { banned_until: ban });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../http/server-context.ts';
-import type { MailSettings } from '../mail/index.ts';
+import type { MailSettings, SmsGateway } from '../mail/index.ts';
 import type { AuthSettings } from './auth-settings.ts';
 import type { AuthRateLimits } from './rate-limits.ts';
 import type { ClientInfo } from './session-store.ts';
@@ -11,6 +11,8 @@ export interface AuthContext {
   settings: AuthSettings;
   limits: AuthRateLimits;
   mail: MailSettings;
+  /** Where text messages go beyond the outbox; none: they stay in the local outbox. */
+  sms: SmsGateway | undefined;
   /** `<external url>/auth/v1`: the base of links in emails and the `iss` of tokens. */
   authUrl(): string;
 }

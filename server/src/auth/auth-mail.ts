@@ -46,7 +46,12 @@ export function verifyLink(a: AuthContext, token: string, type: string, referrer
 }
 
 async function queue(m: MailAction, kind: AuthMailKind, to: string, otp: string, link?: string, extra: Record<string, string> = {}) {
-  const mail = renderAuthMail(kind, { to, token: otp, confirmationUrl: link, siteUrl: m.auth.settings.siteUrl, ...extra });
+  const data = {
+    to, token: otp, confirmationUrl: link, siteUrl: m.auth.settings.siteUrl, redirectTo: m.referrer,
+    tokenHash: link ? new URL(link).searchParams.get('token') ?? undefined : undefined,
+    data: m.user.raw_user_meta_data, ...extra,
+  };
+  const mail = renderAuthMail(kind, data, m.auth.mail.templates[kind]);
   await enqueueMail(m.tx, m.auth.mail, mail);
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { isPgError } from '../db/db-types.ts';
 import type { ServerContext } from '../http/server-context.ts';
-import { mailSettings } from '../mail/index.ts';
+import { mailSettings, smsGateway } from '../mail/index.ts';
 import type { AuthContext } from './auth-context.ts';
 import { authSettings } from './auth-settings.ts';
 import { requireAdmin } from './authenticate.ts';
@@ -10,6 +10,10 @@ import { createRateLimits } from './rate-limits.ts';
 import { BODY_LIMIT, parseBody } from './request-body.ts';
 import { adminLinkRoutes } from './routes/admin-link-routes.ts';
 import { adminUserRoutes } from './routes/admin-user-routes.ts';
+import { disabledAdminRoutes, disabledRoutes } from './routes/disabled-routes.ts';
+import { externalRoutes } from './routes/external-routes.ts';
+import { factorRoutes } from './routes/factor-routes.ts';
+import { adminPasskeyRoutes, passkeyRoutes } from './routes/passkey-routes.ts';
 import { logoutRoutes } from './routes/logout-routes.ts';
 import { metaRoutes } from './routes/meta-routes.ts';
 import { otpRoutes } from './routes/otp-routes.ts';
@@ -49,13 +53,21 @@ function toAuthError(err: unknown): AuthError | undefined {
  */
 export function authModule(ctx: ServerContext): FastifyPluginAsync {
   return async (app) => {
-    const settings = authSettings(ctx.config, ctx.keys.jwtSecret);
+    const settings = authSettings(ctx.config, ctx.keys.jwt);
+    if (settings.phone.enabled && !smsGateway(ctx.config)) {
+      const where = ctx.config.production ? 'so phone codes cannot be sent' : 'so phone codes stay in the local outbox (/_inbox)';
+      ctx.log.warn(`auth: [auth.sms] enable_signup is on without an SMS provider (twilio, vonage, messagebird), ${where}`);
+    }
+    for (const p of settings.providers.values()) {
+      if (p.problem) ctx.log.warn(`auth: [auth.external] ${p.name} is enabled but cannot be used: ${p.problem}`);
+    }
     let baseUrl = settings.apiExternalUrl;
     const auth: AuthContext = {
       server: ctx,
       settings,
       limits: createRateLimits(settings),
       mail: mailSettings(ctx.config),
+      sms: smsGateway(ctx.config),
       authUrl: () => `${(baseUrl ??= listeningUrl(app, ctx.config.host))}/auth/v1`,
     };
 
@@ -86,12 +98,18 @@ export function authModule(ctx: ServerContext): FastifyPluginAsync {
     recoverRoutes(app, auth);
     userRoutes(app, auth);
     logoutRoutes(app, auth);
+    factorRoutes(app, auth);
+    externalRoutes(app, auth);
+    passkeyRoutes(app, auth);
+    disabledRoutes(app, auth);
     await app.register(async (admin) => {
       admin.addHook('onRequest', async (req) => {
         await requireAdmin(auth, req);
       });
       adminUserRoutes(admin, auth);
       adminLinkRoutes(admin, auth);
+      disabledAdminRoutes(admin, auth);
+      adminPasskeyRoutes(admin, auth);
     });
   };
 }

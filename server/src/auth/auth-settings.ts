@@ -1,4 +1,7 @@
 import type { Config } from '../config/config-schema.ts';
+import type { JwtKeys } from '../http/jwt-keys.ts';
+import { configuredProviders, type ExternalProvider } from './oauth/providers.ts';
+import { smsGateway } from '../mail/index.ts';
 import { compileRedirectPattern } from './redirect-patterns.ts';
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
@@ -24,7 +27,8 @@ export interface RequestLimit {
 export interface AuthSettings {
   siteUrl: string;
   redirectPatterns: RegExp[];
-  jwtSecret: Uint8Array;
+  /** The HS256 secret and signing keys: tokens are signed with `jwt.signing` when there is one. */
+  jwt: JwtKeys;
   jwtExpiry: number;
   /** The audience and role of every user token (GoTrue's JWT_AUD and JWT_DEFAULT_GROUP_NAME). */
   aud: string;
@@ -44,11 +48,61 @@ export interface AuthSettings {
   otpLength: number;
   otpExpirySeconds: number;
   flowStateExpirySeconds: number;
-  limits: { signInSignUps: RequestLimit; verify: RequestLimit; token: RequestLimit; anonymous: RequestLimit };
+  limits: {
+    signInSignUps: RequestLimit;
+    verify: RequestLimit;
+    token: RequestLimit;
+    anonymous: RequestLimit;
+    /** GoTrue's MFA_RATE_LIMIT_CHALLENGE_AND_VERIFY, one bucket each for challenge and verify. */
+    mfa: RequestLimit;
+    passkey: RequestLimit;
+  };
+  mfa: MfaSettings;
+  /** Enabled external providers by the name clients use (`github`, `custom:<name>`). */
+  providers: ReadonlyMap<string, ExternalProvider>;
+  enableManualLinking: boolean;
+  /** The WebAuthn relying party of passkeys and WebAuthn factors. */
+  webauthn: { rpId: string; rpName: string; origins: string[] };
+  passkeyEnabled: boolean;
+  phone: PhoneSettings;
   /** Emails per hour across all recipients; Infinity when unlimited. */
   emailsPerHour: number;
   /** `[api] external_url` when configured; otherwise derived from the listening address. */
   apiExternalUrl?: string;
+}
+
+/** `[auth.sms]`: the phone provider and its codes. */
+export interface PhoneSettings {
+  enabled: boolean;
+  /** Confirmations off: a phone counts as confirmed at sign-up (GoTrue's SMS_AUTOCONFIRM). */
+  autoconfirm: boolean;
+  template: string;
+  maxFrequencySeconds: number;
+  otpLength: number;
+  otpExpirySeconds: number;
+  /** Fixed codes for given numbers (E.164 digits), never sent. */
+  testOtp: Record<string, string>;
+  /** Text messages per hour across all recipients. */
+  perHour: number;
+  /** The gateway's name for /settings (`twilio`, …), '' when codes stay in the local outbox. */
+  provider: string;
+}
+
+export interface FactorTypeSettings {
+  enroll: boolean;
+  verify: boolean;
+}
+
+/** `[auth.mfa]`: which factor types may be enrolled and verified, and GoTrue's fixed timings. */
+export interface MfaSettings {
+  maxEnrolledFactors: number;
+  totp: FactorTypeSettings;
+  phone: FactorTypeSettings & { otpLength: number; template: string; maxFrequencySeconds: number };
+  webAuthn: FactorTypeSettings;
+  /** Seconds a challenge may be answered in (GoTrue's MFA_CHALLENGE_EXPIRY_DURATION). */
+  challengeExpirySeconds: number;
+  /** Unverified factors without a challenge are dropped after this (MFA_FACTOR_EXPIRY_DURATION). */
+  factorExpirySeconds: number;
 }
 
 /** The CLI's site_url default, used when config.toml has none. */
@@ -58,12 +112,22 @@ const UNLIMITED_EMAILS = Number.POSITIVE_INFINITY;
 /** The CLI's `[auth.rate_limit] email_sent` default, applied once real SMTP is configured. */
 const SMTP_EMAILS_PER_HOUR = 2;
 
-export function authSettings(config: Config, jwtSecret: Uint8Array): AuthSettings {
+/** `[auth.webauthn]`, else the site itself: its host is the RP id, its origin the only origin. */
+function relyingParty(config: Config, siteUrl: string): AuthSettings['webauthn'] {
+  const site = new URL(siteUrl);
+  return {
+    rpId: config.webauthnRpId ?? site.hostname,
+    rpName: config.webauthnRpDisplayName ?? 'Gather',
+    origins: config.webauthnRpOrigins && config.webauthnRpOrigins.length > 0 ? config.webauthnRpOrigins : [site.origin],
+  };
+}
+
+export function authSettings(config: Config, jwt: JwtKeys): AuthSettings {
   const siteUrl = config.siteUrl ?? DEFAULT_SITE_URL;
   return {
     siteUrl,
     redirectPatterns: config.additionalRedirectUrls.map(compileRedirectPattern),
-    jwtSecret,
+    jwt,
     jwtExpiry: config.jwtExpiry,
     aud: 'authenticated',
     defaultRole: 'authenticated',
@@ -86,6 +150,37 @@ export function authSettings(config: Config, jwtSecret: Uint8Array): AuthSetting
       verify: { events: config.rateLimitTokenVerifications, windowSeconds: 300 },
       token: { events: config.rateLimitTokenRefresh, windowSeconds: 300 },
       anonymous: { events: config.rateLimitAnonymousUsers, windowSeconds: 3600 },
+      mfa: { events: config.rateLimitMfa, windowSeconds: 60 },
+      passkey: { events: config.rateLimitPasskey, windowSeconds: 300 },
+    },
+    providers: configuredProviders(config.externalProviders),
+    enableManualLinking: config.enableManualLinking,
+    webauthn: relyingParty(config, siteUrl),
+    passkeyEnabled: config.passkeyEnabled,
+    phone: {
+      enabled: config.smsEnableSignup,
+      autoconfirm: !config.smsEnableConfirmations,
+      template: config.smsTemplate,
+      maxFrequencySeconds: config.smsMaxFrequency,
+      otpLength: config.smsOtpLength,
+      otpExpirySeconds: config.smsOtpExpiry,
+      testOtp: config.smsTestOtp,
+      perHour: config.rateLimitSmsSent,
+      provider: smsGateway(config)?.name ?? '',
+    },
+    mfa: {
+      maxEnrolledFactors: config.mfaMaxEnrolledFactors,
+      totp: { enroll: config.mfaTotpEnrollEnabled, verify: config.mfaTotpVerifyEnabled },
+      phone: {
+        enroll: config.mfaPhoneEnrollEnabled,
+        verify: config.mfaPhoneVerifyEnabled,
+        otpLength: config.mfaPhoneOtpLength,
+        template: config.mfaPhoneTemplate,
+        maxFrequencySeconds: config.mfaPhoneMaxFrequency,
+      },
+      webAuthn: { enroll: config.mfaWebAuthnEnrollEnabled, verify: config.mfaWebAuthnVerifyEnabled },
+      challengeExpirySeconds: 300,
+      factorExpirySeconds: 300,
     },
     emailsPerHour: config.rateLimitEmailSent ?? (config.smtpHost ? SMTP_EMAILS_PER_HOUR : UNLIMITED_EMAILS),
     apiExternalUrl: config.apiExternalUrl?.replace(/\/+$/, ''),

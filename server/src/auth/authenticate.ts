@@ -15,30 +15,32 @@ export interface AuthedUser {
 }
 
 /**
- * The bearer token as GoTrue receives it behind the Supabase gateway: Authorization, else the
- * apikey header; the new `sb_publishable_…` / `sb_secret_…` keys become their JWT equivalents.
+ * The bearer token as GoTrue receives it behind the CLI's gateway: the Authorization header
+ * (its `sb_` keys swapped for their JWTs); without one, the apikey header only when it is the
+ * publishable or secret key (the gateway passes any other apikey on without "Bearer ", which
+ * GoTrue refuses as a missing bearer token).
  */
 function bearerToken(auth: AuthContext, req: FastifyRequest): string {
+  const keys = auth.server.keys;
   const header = req.headers.authorization;
   let token: string | undefined;
   if (typeof header === 'string' && header.trim() !== '') {
     const m = /^\s*bearer\s+(\S+)\s*$/i.exec(header);
     if (!m) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     token = m[1]!;
-  } else if (typeof req.headers.apikey === 'string' && req.headers.apikey !== '') {
+  } else if (req.headers.apikey === keys.publishableKey || req.headers.apikey === keys.secretKey) {
     token = req.headers.apikey;
   }
   if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  const keys = auth.server.keys;
   if (token === keys.publishableKey) return keys.anonKey;
   if (token === keys.secretKey) return keys.serviceRoleKey;
   return token;
 }
 
-/** Verifies signature (HS256 only: `none` and other algorithms fail) and expiry: 403 `bad_jwt`. */
+/** Verifies signature (the shared rules of verifyJwt) and expiry: 403 `bad_jwt`. */
 async function verifiedClaims(auth: AuthContext, token: string): Promise<Record<string, unknown>> {
   try {
-    return (await verifyJwt(token, auth.settings.jwtSecret)) as Record<string, unknown>;
+    return (await verifyJwt(token, auth.settings.jwt)) as Record<string, unknown>;
   } catch (err) {
     if (err instanceof JwtError) {
       throw forbidden('bad_jwt', `invalid JWT: unable to parse or verify signature, ${err.message}`);

@@ -24,10 +24,12 @@ export interface FlowStateRow {
   id: string;
   user_id: string | null;
   auth_code: string;
-  code_challenge_method: 's256' | 'plain';
-  code_challenge: string;
+  code_challenge_method: 's256' | 'plain' | null;
+  code_challenge: string | null;
   provider_type: string;
   authentication_method: string;
+  provider_access_token: string | null;
+  provider_refresh_token: string | null;
   created_at: Date;
   auth_code_issued_at: Date | null;
 }

@@ -7,7 +7,8 @@ export type OneTimeTokenType =
   | 'reauthentication_token'
   | 'recovery_token'
   | 'email_change_token_new'
-  | 'email_change_token_current';
+  | 'email_change_token_current'
+  | 'phone_change_token';
 
 export interface OneTimeTokenRow {
   id: string;

@@ -52,6 +52,11 @@ export interface AuthRateLimits {
   verify: TokenBucketLimiter;
   token: TokenBucketLimiter;
   anonymous: TokenBucketLimiter;
+  mfaChallenge: TokenBucketLimiter;
+  mfaVerify: TokenBucketLimiter;
+  passkey: TokenBucketLimiter;
+  /** All text messages together (GoTrue's RATE_LIMIT_SMS_SENT), keyed by one global key. */
+  sms: TokenBucketLimiter;
   /** All outgoing mail together (GoTrue's RATE_LIMIT_EMAIL_SENT), keyed by one global key. */
   emails: TokenBucketLimiter | undefined;
 }
@@ -63,6 +68,10 @@ export function createRateLimits(s: AuthSettings): AuthRateLimits {
     token: new TokenBucketLimiter(s.limits.token),
     // GoTrue bursts anonymous sign-ins to their whole hourly allowance.
     anonymous: new TokenBucketLimiter(s.limits.anonymous, s.limits.anonymous.events),
+    mfaChallenge: new TokenBucketLimiter(s.limits.mfa),
+    mfaVerify: new TokenBucketLimiter(s.limits.mfa),
+    passkey: new TokenBucketLimiter(s.limits.passkey),
+    sms: new TokenBucketLimiter({ events: s.phone.perHour, windowSeconds: 3600 }, s.phone.perHour),
     emails: Number.isFinite(s.emailsPerHour)
       ? new TokenBucketLimiter({ events: s.emailsPerHour, windowSeconds: 3600 }, s.emailsPerHour)
       : undefined,

@@ -17,6 +17,12 @@ async function activeToken(q: Queryable, sessionId: string): Promise<RefreshToke
   return rows[0];
 }
 
+/** Compared by the database's clock, which set it. */
+async function pastInDb(q: Queryable, at: Date): Promise<boolean> {
+  const { rows } = await q.query<{ past: boolean }>('select $1::timestamptz <= now() as past', [at]);
+  return rows[0]!.past;
+}
+
 type Outcome = { ok: TokenResponse } | { reuse: true };
 
 /**
@@ -24,7 +30,8 @@ type Outcome = { ok: TokenResponse } | { reuse: true };
  * the same session. Presenting a revoked token again gets (a) the session's active token back
  * when that is its direct child (a client that lost the response), (b) a new child within
  * `refresh_token_reuse_interval` seconds of the revocation (concurrent tabs), else (c) the whole
- * session's tokens revoked — committed — and `refresh_token_already_used`.
+ * session's tokens revoked and the session ended (`not_after`) — committed — and
+ * `refresh_token_already_used`; from then on every token of that session gets the same answer.
  */
 export async function refreshTokenGrant(a: AuthContext, presented: string, client: ClientInfo): Promise<TokenResponse> {
   if (presented === '') throw new OAuthError('invalid_request', 'refresh_token required');
@@ -37,17 +44,25 @@ export async function refreshTokenGrant(a: AuthContext, presented: string, clien
     const session = token.session_id ? await findSession(tx, token.session_id, true) : undefined;
     if (!session) throw badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
 
+    // A session ends at `not_after`; reuse detection ends it now, so no token of the family
+    // refreshes again — a revoked token's own reuse window must not reopen it.
+    const ended = session.not_after !== null && (await pastInDb(tx, session.not_after));
+    if (ended && !token.revoked) throw badRequest('session_expired', 'Invalid Refresh Token: Session Expired');
     let issued: string | undefined;
     if (token.revoked) {
-      const active = await activeToken(tx, session.id);
+      const active = ended ? undefined : await activeToken(tx, session.id);
       if (active && active.parent === token.token) {
         issued = active.token;
       } else {
+        if (ended) return { reuse: true };
         const reuseUntil = token.updated_at.getTime() + a.settings.reuseIntervalSeconds * 1000;
         if (Date.now() > reuseUntil) {
           if (a.settings.rotation) {
             await tx.query(
-              'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false',
+              `with family as (
+                 update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false
+               )
+               update auth.sessions set not_after = now(), updated_at = now() where id = $1`,
               [session.id],
             );
           }

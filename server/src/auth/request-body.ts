@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { jsonTooDeep, TOO_DEEP_MESSAGE } from '../http/json-guard.ts';
 import { badRequest } from './errors.ts';
 
 export type Body = Record<string, unknown>;
@@ -13,8 +14,9 @@ export const BODY_LIMIT = 1024 * 1024;
 export function parseBody(contentType: string | undefined, raw: string): Body {
   if (raw.trim() === '') return {};
   if ((contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-    return Object.fromEntries(new URLSearchParams(raw));
+    return refuseNul(Object.fromEntries(new URLSearchParams(raw)));
   }
+  if (jsonTooDeep(raw)) throw badRequest('bad_json', `Could not parse request body as JSON: ${TOO_DEEP_MESSAGE}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -25,7 +27,22 @@ export function parseBody(contentType: string | undefined, raw: string): Body {
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw badRequest('bad_json', 'Could not parse request body as JSON: expected an object');
   }
-  return parsed as Body;
+  // Postgres text and jsonb cannot hold U+0000: such a value reached the database and came back
+  // as a 500 (found by the fuzz suite). Refuse it up front, as the bad input it is.
+  return refuseNul(parsed as Body);
+}
+
+function refuseNul(body: Body): Body {
+  if (holdsNul(body)) throw badRequest('validation_failed', 'Request body contains a NUL character (\\u0000), which no field may hold');
+  return body;
+}
+
+/** Whether any string (value or key) in parsed JSON holds U+0000; depth is bounded by jsonTooDeep. */
+function holdsNul(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\0');
+  if (Array.isArray(v)) return v.some(holdsNul);
+  if (v && typeof v === 'object') return Object.entries(v).some(([k, x]) => k.includes('\0') || holdsNul(x));
+  return false;
 }
 
 export function bodyOf(req: FastifyRequest): Body {

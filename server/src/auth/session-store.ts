@@ -98,11 +98,36 @@ export async function findSession(q: Queryable, id: string, forUpdate = false): 
 
 /** The session's methods, most recent first, as the `amr` claim lists them. */
 export async function amrOf(q: Queryable, sessionId: string): Promise<AmrEntry[]> {
-  const { rows } = await q.query<{ authentication_method: string; created_at: Date }>(
-    'select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at desc',
+  const { rows } = await q.query<{ authentication_method: string; updated_at: Date }>(
+    'select authentication_method, updated_at from auth.mfa_amr_claims where session_id = $1 order by updated_at desc',
     [sessionId],
   );
-  return rows.map((r) => ({ method: r.authentication_method, timestamp: Math.floor(r.created_at.getTime() / 1000) }));
+  return rows.map((r) => ({ method: r.authentication_method, timestamp: Math.floor(r.updated_at.getTime() / 1000) }));
+}
+
+/** A method joins the session's AMR (again: its time moves to now), as GoTrue's AddClaimToSession. */
+export async function addAmrClaim(q: Queryable, sessionId: string, method: string): Promise<void> {
+  await q.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values ($1, $2, now(), now(), $3)
+     on conflict on constraint mfa_amr_claims_session_id_authentication_method_pkey do update set updated_at = now()`,
+    [randomUUID(), sessionId, method],
+  );
+}
+
+/**
+ * The session's refresh tokens are replaced by one new token, after a second factor raised it
+ * to aal2: a refresh token handed out at aal1 must not mint aal2 tokens later (GoTrue bumps its
+ * counter by two for the same reason). Returns the new token.
+ */
+export async function replaceRefreshTokens(q: Queryable, sessionId: string, userId: string): Promise<string> {
+  await q.query('delete from auth.refresh_tokens where session_id = $1', [sessionId]);
+  const { rows } = await q.query<{ token: string }>(
+    `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+     values ($1, $2, $3, false, now(), now(), null, $4) returning token`,
+    [NIL_UUID, randomAlnum(REFRESH_TOKEN_LENGTH), userId, sessionId],
+  );
+  return rows[0]!.token;
 }
 
 export async function touchSession(q: Queryable, id: string, client: ClientInfo): Promise<void> {

@@ -1,9 +1,9 @@
 import type { Queryable } from '../db/db-types.ts';
 import { signAccessToken } from './access-token.ts';
 import type { AuthContext } from './auth-context.ts';
-import { listIdentities } from './identity-store.ts';
+
 import { amrOf, createSession, type AmrEntry, type ClientInfo } from './session-store.ts';
-import { userJson } from './user-json.ts';
+import { loadUserJson } from './user-json.ts';
 import { updateUser, type UserRow } from './user-store.ts';
 
 /** GoTrue's AccessTokenResponse. auth-js treats it as a session when the first three are truthy. */
@@ -15,6 +15,9 @@ export interface TokenResponse {
   refresh_token: string;
   user: Record<string, unknown>;
   weak_password?: { message: string; reasons: string[] };
+  /** After an OAuth sign-in: the provider's own tokens, for calling its API. */
+  provider_token?: string;
+  provider_refresh_token?: string;
 }
 
 export async function tokenResponse(
@@ -33,7 +36,7 @@ export async function tokenResponse(
     expires_in: auth.settings.jwtExpiry,
     expires_at: expiresAt,
     refresh_token: refreshToken,
-    user: userJson(user, await listIdentities(q, user.id)),
+    user: await loadUserJson(q, user),
   };
 }
 

@@ -1,4 +1,6 @@
-import type { IdentityRow } from './identity-store.ts';
+import type { Queryable } from '../db/db-types.ts';
+import { factorJson, listFactors, type FactorRow } from './factor-store.ts';
+import { listIdentities, type IdentityRow } from './identity-store.ts';
 import type { UserRow } from './user-store.ts';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : undefined);
@@ -21,7 +23,7 @@ export function identityJson(i: IdentityRow): Record<string, unknown> {
  * A user as GoTrue's models.User serialises it: same keys in the same order, optional
  * timestamps left out when null, email and phone as "" when absent, secrets never.
  */
-export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, unknown> {
+export function userJson(u: UserRow, identities: IdentityRow[], factors: FactorRow[] = []): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: u.id,
     aud: u.aud ?? '',
@@ -42,6 +44,7 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, 
     last_sign_in_at: iso(u.last_sign_in_at),
     app_metadata: u.raw_app_meta_data ?? {},
     user_metadata: u.raw_user_meta_data ?? {},
+    factors: factors.length > 0 ? factors.map(factorJson) : undefined,
     identities: identities.map(identityJson),
     created_at: iso(u.created_at),
     updated_at: iso(u.updated_at),
@@ -51,4 +54,10 @@ export function userJson(u: UserRow, identities: IdentityRow[]): Record<string, 
   };
   // JSON.stringify drops undefined, which is GoTrue's `omitempty`.
   return out;
+}
+
+/** The user with their identities and factors loaded, as every user-returning endpoint answers. */
+export async function loadUserJson(q: Queryable, u: UserRow): Promise<Record<string, unknown>> {
+  const [identities, factors] = await Promise.all([listIdentities(q, u.id), listFactors(q, u.id)]);
+  return userJson(u, identities, factors);
 }

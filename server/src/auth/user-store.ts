@@ -27,6 +27,7 @@ export interface UserRow {
   phone: string | null;
   phone_confirmed_at: Date | null;
   phone_change: string | null;
+  phone_change_token: string | null;
   phone_change_sent_at: Date | null;
   confirmed_at: Date | null;
   banned_until: Date | null;
@@ -45,6 +46,7 @@ export type UserUpdate = Partial<
     | 'email_change_sent_at' | 'email_change_token_current' | 'email_change_confirm_status' | 'last_sign_in_at'
     | 'raw_app_meta_data' | 'raw_user_meta_data' | 'phone' | 'phone_confirmed_at' | 'banned_until'
     | 'reauthentication_token' | 'reauthentication_sent_at' | 'deleted_at' | 'is_anonymous'
+    | 'phone_change' | 'phone_change_token' | 'phone_change_sent_at'
   >
 >;
 
@@ -54,6 +56,7 @@ const UPDATABLE = new Set<string>([
   'email_change_sent_at', 'email_change_token_current', 'email_change_confirm_status', 'last_sign_in_at',
   'raw_app_meta_data', 'raw_user_meta_data', 'phone', 'phone_confirmed_at', 'banned_until',
   'reauthentication_token', 'reauthentication_sent_at', 'deleted_at', 'is_anonymous',
+  'phone_change', 'phone_change_token', 'phone_change_sent_at',
 ]);
 const JSON_COLUMNS = new Set(['raw_app_meta_data', 'raw_user_meta_data']);
 
@@ -83,6 +86,15 @@ export async function findUserByEmail(q: Queryable, email: string, aud: string, 
   return rows[0];
 }
 
+/** GoTrue's FindUserByPhoneAndAudience (phone in its E.164 digits). */
+export async function findUserByPhone(q: Queryable, phone: string, aud: string, forUpdate = false): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(
+    `select * from auth.users where phone = $1 and aud = $2 order by created_at limit 1${forUpdate ? ' for update' : ''}`,
+    [phone, aud],
+  );
+  return rows[0];
+}
+
 /** Whether another account already uses this address. */
 export async function emailInUse(q: Queryable, email: string, aud: string, exceptId?: string): Promise<boolean> {
   const { rows } = await q.query(
@@ -98,6 +110,7 @@ export interface NewUser {
   aud: string;
   role: string;
   email: string | null;
+  phone?: string | null;
   encryptedPassword: string | null;
   appMetadata: Record<string, unknown>;
   userMetadata: Record<string, unknown>;
@@ -107,8 +120,8 @@ export interface NewUser {
 export async function insertUser(q: Queryable, u: NewUser): Promise<UserRow> {
   const { rows } = await q.query<UserRow>(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data,
-                             raw_user_meta_data, is_anonymous, is_super_admin, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, false, now(), now())
+                             raw_user_meta_data, is_anonymous, phone, is_super_admin, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, false, now(), now())
      returning *`,
     [
       NIL_UUID,
@@ -120,6 +133,7 @@ export async function insertUser(q: Queryable, u: NewUser): Promise<UserRow> {
       JSON.stringify(u.appMetadata),
       JSON.stringify(u.userMetadata),
       u.isAnonymous ?? false,
+      u.phone ?? null,
     ],
   );
   return rows[0]!;

@@ -3,16 +3,19 @@ import type { AuthContext } from './auth-context.ts';
 import { sendEmailChange } from './auth-mail.ts';
 import type { AuthedUser } from './authenticate.ts';
 import { completeEmailChange } from './email-change.ts';
-import { badRequest, forbidden, unprocessable } from './errors.ts';
+import { AuthError, badRequest, forbidden, unprocessable } from './errors.ts';
+import { listFactors } from './factor-store.ts';
+import { isAal2 } from './mfa-core.ts';
 import { createFlowState, validatePkceParams } from './flow-state.ts';
-import { listIdentities } from './identity-store.ts';
+
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
 import { referrerOf } from './redirects.ts';
 import { bodyOf, obj, optStr, str } from './request-body.ts';
 import { safeEqual, tokenHash } from './secrets.ts';
-import { userJson } from './user-json.ts';
+import { loadUserJson } from './user-json.ts';
 import { changePassword, refreshProviders } from './user-lifecycle.ts';
-import { emailInUse, findUserById, mergeMetadata, updateUser, type UserRow } from './user-store.ts';
+import { emailInUse, findUserById, findUserByPhone, mergeMetadata, updateUser, type UserRow } from './user-store.ts';
+import { completePhoneChange, sendPhoneOtp, validateChannel, validatePhone } from './phone.ts';
 import { validateEmail } from './validation.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,8 +31,17 @@ function checkReauthentication(a: AuthContext, authed: AuthedUser, nonce: string
   const u = authed.user;
   const sentAt = u.reauthentication_sent_at;
   const fresh = sentAt && Date.now() <= sentAt.getTime() + a.settings.otpExpirySeconds * 1000;
-  if (!u.reauthentication_token || !fresh || !safeEqual(tokenHash(u.email ?? '', nonce), u.reauthentication_token)) {
+  if (!u.reauthentication_token || !fresh || !safeEqual(tokenHash(u.email || u.phone || '', nonce), u.reauthentication_token)) {
     throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+  }
+}
+
+/** With a verified factor, changing the password or address needs an aal2 session (GoTrue's rule). */
+async function requireAal2WhenEnrolled(a: AuthContext, authed: AuthedUser): Promise<void> {
+  if (isAal2(authed.session)) return;
+  const factors = await listFactors(a.server.db, authed.user.id);
+  if (factors.some((f) => f.status === 'verified')) {
+    throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
   }
 }
 
@@ -47,12 +59,21 @@ export async function updateCurrentUser(a: AuthContext, req: FastifyRequest, aut
   const codeChallenge = str(body, 'code_challenge');
   const codeChallengeMethod = str(body, 'code_challenge_method');
   if (email !== '') email = validateEmail(email);
-  if (str(body, 'phone') !== '') throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  let phone = str(body, 'phone');
+  if (phone !== '') {
+    if (!s.phone.enabled) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+    phone = validatePhone(phone);
+  }
   if (password !== undefined) checkPasswordStrength(password, s);
   if (obj(body, 'app_metadata') !== undefined) throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
   validatePkceParams(codeChallengeMethod, codeChallenge);
 
   const current = authed.user;
+  const changingPhone = phone !== '' && phone !== current.phone;
+  if (password || (email !== '' && email !== current.email) || changingPhone) await requireAal2WhenEnrolled(a, authed);
+  if (changingPhone && (await findUserByPhone(a.server.db, phone, s.aud))) {
+    throw unprocessable('phone_exists', 'A user with this phone number has already been registered');
+  }
   if (current.is_anonymous && password && email === '') {
     throw unprocessable('validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
   }
@@ -75,6 +96,12 @@ export async function updateCurrentUser(a: AuthContext, req: FastifyRequest, aut
     if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
     if (newHash !== undefined) user = await changePassword(tx, user, newHash, authed.session?.id);
     if (data) user = await updateUser(tx, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, data) });
+    if (changingPhone) {
+      // Confirmations off: the number is the account's at once (GoTrue's UpdatePhone); else a code to the new one.
+      if (s.phone.autoconfirm) user = await completePhoneChange(tx, await updateUser(tx, user.id, { phone_change: phone }));
+      else user = (await sendPhoneOtp(a, tx, user, phone, 'phone_change', validateChannel(a, str(body, 'channel')))).user;
+      user = await refreshProviders(tx, user);
+    }
     if (changingEmail) {
       if (user.is_anonymous && s.autoconfirm) {
         user = await completeEmailChange(tx, await updateUser(tx, user.id, { email_change: email }));
@@ -87,5 +114,5 @@ export async function updateCurrentUser(a: AuthContext, req: FastifyRequest, aut
     }
     return user;
   });
-  return userJson(updated, await listIdentities(a.server.db, updated.id));
+  return loadUserJson(a.server.db, updated);
 }

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type ConfigFlags } from '../config/load-config.ts';
 import { runStart } from './start-command.ts';
+import { workerCount, WorkerCountError } from './worker-count.ts';
 import { runMigrate, runReset, runSeed, runSeedBuckets } from './db-commands.ts';
 import { runGenTypes } from '../typegen/gen-types-command.ts';
 
@@ -25,7 +26,16 @@ options (each also an environment variable):
   --db VALUE        folder | memory | postgres://…     GATHER_DB, DATABASE_URL (.data/db)
   --storage VALUE   folder | s3://…                    GATHER_STORAGE   (.data/storage)
   --web DIR         built web app to serve at /        GATHER_WEB
-  --log-level L     fatal|error|warn|info|debug|trace|silent  GATHER_LOG_LEVEL (info)`;
+  --log-level L     fatal|error|warn|info|debug|trace|silent  GATHER_LOG_LEVEL (info)
+  --workers N       server processes sharing the port  GATHER_WORKERS   (cores on PostgreSQL, 1 on PGlite)
+  --metrics VALUE   Prometheus metrics: /path or [host:]port  GATHER_METRICS (off)
+
+  Beyond loopback (--host 0.0.0.0, a LAN address) start refuses two development defaults
+  unless you accept the risk by its name:
+  --insecure-default-jwt-secret  the public default JWT secret: anyone can sign service-role tokens
+                                 GATHER_INSECURE_DEFAULT_JWT_SECRET
+  --insecure-public-inbox        /_inbox on (NODE_ENV is not production): anyone reads every sign-in mail
+                                 GATHER_INSECURE_PUBLIC_INBOX`;
 
 const OPTIONS = {
   project: { type: 'string' },
@@ -35,6 +45,10 @@ const OPTIONS = {
   storage: { type: 'string' },
   web: { type: 'string' },
   'log-level': { type: 'string' },
+  workers: { type: 'string' },
+  metrics: { type: 'string' },
+  'insecure-default-jwt-secret': { type: 'boolean' },
+  'insecure-public-inbox': { type: 'boolean' },
   schema: { type: 'string', multiple: true },
   output: { type: 'string', short: 'o' },
   help: { type: 'boolean', short: 'h' },
@@ -58,14 +72,35 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const { help: _help, 'log-level': logLevel, schema, output, ...rest } = values;
-  const flags: ConfigFlags = { ...rest, ...(logLevel ? { logLevel } : {}) } as ConfigFlags;
+  const {
+    help: _help,
+    'log-level': logLevel,
+    'insecure-default-jwt-secret': insecureDefaultJwtSecret,
+    'insecure-public-inbox': insecurePublicInbox,
+    schema,
+    output,
+    ...rest
+  } = values;
+  const flags: ConfigFlags = {
+    ...rest,
+    ...(logLevel ? { logLevel } : {}),
+    ...(insecureDefaultJwtSecret ? { insecureDefaultJwtSecret: 'true' } : {}),
+    ...(insecurePublicInbox ? { insecurePublicInbox: 'true' } : {}),
+  } as ConfigFlags;
   let config;
   try {
     config = loadConfig(flags);
   } catch (err) {
     if (err instanceof ConfigError) fail(err.message);
     throw err;
+  }
+  if (command === 'start') {
+    try {
+      workerCount(config);
+    } catch (err) {
+      if (err instanceof WorkerCountError) fail(err.message);
+      throw err;
+    }
   }
   switch (command) {
     case 'start':

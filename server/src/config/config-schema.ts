@@ -3,6 +3,11 @@ import { storageConfigFields } from './storage-config.ts';
 import { realtimeConfigFields } from './realtime-config.ts';
 import { restConfigFields } from './rest-config.ts';
 import { functionsConfigFields } from './functions-config.ts';
+import { authConfigFields } from './auth-config.ts';
+import { emailTemplateConfigFields } from './email-templates-config.ts';
+import { exposureConfigFields } from './exposure-config.ts';
+import type { SigningJwk } from './signing-keys.ts';
+import { count, duration, flag, stringList } from './zod-types.ts';
 
 /** Where the database lives: an embedded PGlite folder, PGlite in memory, or a PostgreSQL URL. */
 export type DbTarget =
@@ -34,35 +39,6 @@ const port = z.coerce
   .max(65535, 'must be between 0 and 65535');
 
 const jwtSecret = z.string().min(32, 'must be at least 32 characters');
-
-/** true/false from config.toml, or "true"/"false"/"1"/"0" from flags and env (z.coerce would read "false" as true). */
-const flag = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: 'must be true or false' })
-  .transform((v) => v === true || v === 'true' || v === '1');
-
-/** A list from config.toml, or a comma-separated string from flags and env. */
-const stringList = z
-  .union([z.array(z.string()), z.string()])
-  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter((s) => s !== ''));
-
-const GO_DURATION = /^(\d+(?:\.\d+)?(?:ns|us|µs|ms|s|m|h))+$/;
-const UNIT_SECONDS: Record<string, number> = { ns: 1e-9, us: 1e-6, 'µs': 1e-6, ms: 1e-3, s: 1, m: 60, h: 3600 };
-
-/** Seconds, from a number or a Go duration such as "1s", "60s", "1m30s" (the CLI's `max_frequency`). */
-const duration = z.union([z.number().min(0), z.string()]).transform((v, c) => {
-  if (typeof v === 'number') return v;
-  const t = v.trim();
-  if (/^\d+(\.\d+)?$/.test(t)) return Number(t);
-  if (!GO_DURATION.test(t)) {
-    c.addIssue({ code: 'custom', message: 'must be a duration such as "1s", "60s" or "1m"' });
-    return z.NEVER;
-  }
-  let total = 0;
-  for (const m of t.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) total += Number(m[1]) * UNIT_SECONDS[m[2]!]!;
-  return total;
-});
-
-const count = z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be 0 or more');
 
 export const configSchema = z.object({
   project: z.string().min(1),
@@ -122,6 +98,15 @@ export const configSchema = z.object({
     if (/^\d+$/.test(t)) return (_addr, hop) => hop < Number(t);
     return t.split(',').map((x) => x.trim()).filter(Boolean);
   }),
+  /**
+   * Prometheus metrics: "" (off, the default), a port ("9100" or "0.0.0.0:9100") served apart
+   * from the APIs, or a path ("/metrics") on the API port. See server/src/http/operations.
+   */
+  metrics: z.string().trim().regex(/^$|^\/[A-Za-z0-9/_.-]*$|^(?:[^/\s]+:)?\d{1,5}$/, 'expected a port (9100), host:port or a path (/metrics)'),
+  /** Server processes sharing the port (`start --workers N`); default: cores on PostgreSQL, 1 on PGlite. */
+  workers: z.coerce.number().int().min(1).max(256).optional(),
+  /** Seconds a SIGTERM waits for in-flight requests before closing the rest. */
+  drainTimeoutS: z.coerce.number().min(0),
   production: z.boolean(),
   // Storage: its own block, see storage-config.ts.
   ...storageConfigFields,
@@ -130,7 +115,17 @@ export const configSchema = z.object({
   ...restConfigFields,
   // Functions, scheduled jobs and outbound HTTP: see functions-config.ts.
   ...functionsConfigFields,
+  // Signing keys, external providers, MFA, phone: see auth-config.ts.
+  ...authConfigFields,
+  // Auth's email templates: see email-templates-config.ts.
+  ...emailTemplateConfigFields,
+  // Accepting the risks of listening beyond loopback: see exposure-config.ts.
+  ...exposureConfigFields,
 });
 
 export type ConfigInput = z.input<typeof configSchema>;
-export type Config = z.output<typeof configSchema> & { dbTarget: DbTarget };
+export type Config = z.output<typeof configSchema> & {
+  dbTarget: DbTarget;
+  /** Read from `signingKeysPath` (empty without it): see signing-keys.ts. */
+  signingKeys: SigningJwk[];
+};

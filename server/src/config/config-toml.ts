@@ -5,6 +5,9 @@ import type { ConfigInput } from './config-schema.ts';
 import { storageTomlSettings } from './storage-config.ts';
 import { restTomlSettings } from './rest-config.ts';
 import { functionsTomlSettings } from './functions-config.ts';
+import { authTomlSettings } from './auth-config.ts';
+import { emailTemplateTomlSettings } from './email-templates-config.ts';
+import { ignoredKeyNotes, recordingView } from './config-keys.ts';
 
 type Table = Record<string, unknown>;
 
@@ -24,14 +27,33 @@ function table(t: unknown): Table {
  * same keys, so one file configures both `supabase start` and this server.
  */
 export function readConfigToml(projectDir: string, env: NodeJS.ProcessEnv): Partial<ConfigInput> {
+  const doc = parseConfigToml(projectDir);
+  return doc ? settingsFromToml(doc, env) : {};
+}
+
+function parseConfigToml(projectDir: string): Table | undefined {
   const file = join(projectDir, 'config.toml');
-  if (!existsSync(file)) return {};
-  let doc: Table;
+  if (!existsSync(file)) return undefined;
   try {
-    doc = parse(readFileSync(file, 'utf8')) as Table;
+    return parse(readFileSync(file, 'utf8')) as Table;
   } catch (err) {
     throw new Error(`${file}: ${(err as Error).message.split('\n')[0]}`);
   }
+}
+
+/**
+ * What start-up says about config.toml keys the server does not act on (issue 22, item 8):
+ * the settings readers run over a view that records every key they look at; the rest is named.
+ */
+export function configTomlNotes(projectDir: string, env: NodeJS.ProcessEnv): string[] {
+  const doc = parseConfigToml(projectDir);
+  if (!doc) return [];
+  const seen = new Set<string>();
+  settingsFromToml(recordingView(doc, seen), env);
+  return ignoredKeyNotes(doc, seen, 'config.toml');
+}
+
+function settingsFromToml(doc: Table, env: NodeJS.ProcessEnv): Partial<ConfigInput> {
   const api = table(doc.api);
   const auth = table(doc.auth);
   const email = table(auth.email);
@@ -77,6 +99,8 @@ export function readConfigToml(projectDir: string, env: NodeJS.ProcessEnv): Part
   Object.assign(out, storageTomlSettings(table(doc.storage), pick));
   Object.assign(out, restTomlSettings(api, pick));
   Object.assign(out, functionsTomlSettings(doc, pick));
+  Object.assign(out, authTomlSettings(auth, pick));
+  Object.assign(out, emailTemplateTomlSettings(email, pick));
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out as Partial<ConfigInput>;
 }

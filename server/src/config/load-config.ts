@@ -1,10 +1,15 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { readSigningKeys, type SigningJwk } from './signing-keys.ts';
 import { configSchema, parseDbTarget, type Config, type ConfigInput } from './config-schema.ts';
 import { readConfigToml } from './config-toml.ts';
 import { STORAGE_DEFAULTS, STORAGE_ENV_NAMES } from './storage-config.ts';
 import { REALTIME_DEFAULTS, REALTIME_ENV_NAMES } from './realtime-config.ts';
 import { REST_DEFAULTS, REST_ENV_NAMES } from './rest-config.ts';
 import { FUNCTIONS_DEFAULTS, FUNCTIONS_ENV_NAMES } from './functions-config.ts';
+import { AUTH_DEFAULTS, AUTH_ENV_NAMES, mergeExternalProviderEnv, mergeSmsApiUrlEnv } from './auth-config.ts';
+import { EMAIL_TEMPLATE_DEFAULTS, readEmailTemplateFiles } from './email-templates-config.ts';
+import { EXPOSURE_DEFAULTS, EXPOSURE_ENV_NAMES } from './exposure-config.ts';
 import {
   DEFAULT_JWT_SECRET,
   DEFAULT_PUBLISHABLE_KEY,
@@ -57,10 +62,15 @@ export const ENV_NAMES: Partial<Record<keyof ConfigInput, string>> = {
   maxRows: 'GATHER_MAX_ROWS',
   logLevel: 'GATHER_LOG_LEVEL',
   trustProxy: 'GATHER_TRUST_PROXY',
+  metrics: 'GATHER_METRICS',
+  workers: 'GATHER_WORKERS',
+  drainTimeoutS: 'GATHER_DRAIN_TIMEOUT',
   ...STORAGE_ENV_NAMES,
   ...REALTIME_ENV_NAMES,
   ...REST_ENV_NAMES,
   ...FUNCTIONS_ENV_NAMES,
+  ...AUTH_ENV_NAMES,
+  ...EXPOSURE_ENV_NAMES,
 };
 
 const DEFAULTS: ConfigInput = {
@@ -98,11 +108,16 @@ const DEFAULTS: ConfigInput = {
   autoExposeNewTables: false,
   logLevel: 'info',
   trustProxy: '',
+  metrics: '',
+  drainTimeoutS: 30,
   production: false,
   ...STORAGE_DEFAULTS,
   ...REALTIME_DEFAULTS,
   ...REST_DEFAULTS,
   ...FUNCTIONS_DEFAULTS,
+  ...AUTH_DEFAULTS,
+  ...EMAIL_TEMPLATE_DEFAULTS,
+  ...EXPOSURE_DEFAULTS,
 };
 
 export class ConfigError extends Error {}
@@ -128,6 +143,10 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
   for (const key of Object.keys(flags)) source[key] = `--${key.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`;
 
   const project = flags.project ?? fromEnv.project ?? DEFAULTS.project;
+  // A project named on purpose that is not there would start an empty server (issue 22, item 8).
+  if ((flags.project ?? fromEnv.project) !== undefined && !existsSync(resolve(project))) {
+    throw new ConfigError(`${source.project}: ${resolve(project)} does not exist (expected a Supabase project folder with config.toml, migrations/, …)`);
+  }
   let fromToml: Partial<ConfigInput>;
   try {
     fromToml = readConfigToml(resolve(project), env);
@@ -137,6 +156,10 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
   for (const key of Object.keys(fromToml)) source[key] ??= 'config.toml';
 
   const merged = { ...DEFAULTS, ...fromToml, ...fromEnv, ...flags, production: env.NODE_ENV === 'production' };
+  // Per-provider settings are tables; their variables are merged key by key.
+  merged.externalProviders = mergeExternalProviderEnv(fromToml.externalProviders as Record<string, Record<string, unknown>>, env);
+  for (const name of Object.keys(merged.externalProviders)) source.externalProviders ??= `[auth.external.${name}]`;
+  mergeSmsApiUrlEnv(merged, env);
   const parsed = configSchema.safeParse(merged);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
@@ -158,11 +181,27 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     throw new ConfigError((err as Error).message.replace(/^--db/, source.db ?? '--db'));
   }
   if (dbTarget.kind === 'pglite') dbTarget.dataDir = resolve(dbTarget.dataDir);
+  let signingKeys: SigningJwk[] = [];
+  if (cfg.signingKeysPath) {
+    try {
+      signingKeys = readSigningKeys(resolve(cfg.project, cfg.signingKeysPath));
+    } catch (err) {
+      throw new ConfigError(`${source.signingKeysPath ?? 'signing_keys_path'}: ${(err as Error).message}`);
+    }
+  }
+  let emailTemplates;
+  try {
+    emailTemplates = readEmailTemplateFiles(cfg.emailTemplates, resolve(cfg.project));
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
   return {
     ...cfg,
+    emailTemplates,
     project: resolve(cfg.project),
     storage: cfg.storage.startsWith('s3://') ? cfg.storage : resolve(cfg.storage),
     web: cfg.web === undefined ? undefined : resolve(cfg.web),
     dbTarget,
+    signingKeys,
   };
 }

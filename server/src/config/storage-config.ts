@@ -62,6 +62,8 @@ export const storageConfigFields = {
   storageSignedUploadExpiry: z.coerce.number({ error: 'must be a number' }).int().min(1).max(7 * 86400),
   /** Key for signed URL tokens; unset = derived from the JWT secret (so they never pass as auth tokens). */
   storageUrlSigningKey: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** `/render/image/*` on (the CLI's `[storage.image_transformation] enabled`); off, those routes are 404 as upstream. */
+  storageImageTransformation: onOff,
   /** Buckets and their seed files from config.toml, uploaded when the seed runs (see storage/seed-buckets.ts). */
   storageBuckets: z.record(z.string(), seedBucket),
 };
@@ -75,12 +77,14 @@ export const STORAGE_ENV_NAMES = {
   storageS3ForcePathStyle: 'GATHER_STORAGE_S3_FORCE_PATH_STYLE',
   storageSignedUploadExpiry: 'GATHER_STORAGE_SIGNED_UPLOAD_EXPIRY',
   storageUrlSigningKey: 'GATHER_STORAGE_URL_SIGNING_KEY',
+  storageImageTransformation: 'GATHER_STORAGE_IMAGE_TRANSFORMATION',
 } as const;
 
 export const STORAGE_DEFAULTS = {
   storageFileSizeLimit: '50MiB', // the Supabase CLI's default
   storageS3Region: 'us-east-1',
   storageSignedUploadExpiry: 7200,
+  storageImageTransformation: true, // the CLI's template turns it on
   storageBuckets: {},
 };
 
@@ -105,5 +109,10 @@ export function storageTomlSettings(storage: Table, pick: (t: Table, key: string
       buckets[name] = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined));
     }
   }
-  return { storageFileSizeLimit: pick(storage, 'file_size_limit'), storageBuckets: buckets };
+  const transformation = isTable(storage.image_transformation) ? storage.image_transformation : {};
+  return {
+    storageFileSizeLimit: pick(storage, 'file_size_limit'),
+    storageImageTransformation: pick(transformation, 'enabled'),
+    storageBuckets: buckets,
+  };
 }

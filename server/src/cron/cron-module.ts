@@ -15,8 +15,11 @@ export function cronModule(ctx: ServerContext): FastifyPluginAsync {
       ctx.log.info('cron: pg_cron is installed in the database; its own worker runs the jobs');
       return;
     }
-    const scheduler = new CronScheduler(ctx.db, ctx.log);
-    app.server.once('listening', () => scheduler.start());
-    app.addHook('onClose', () => scheduler.stop());
+    // One process per database schedules (db/leader-election.ts); claims keep a tick single anyway.
+    ctx.leadership.onLead('cron', () => {
+      const scheduler = new CronScheduler(ctx.db, ctx.log);
+      scheduler.start();
+      return () => scheduler.stop();
+    });
   };
 }

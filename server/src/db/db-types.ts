@@ -29,7 +29,26 @@ export interface RequestContext {
   readOnly?: boolean;
 }
 
+/** A SQL statement with its bound parameters. */
+export interface Statement {
+  sql: string;
+  params?: unknown[];
+}
+
 export type NotifyHandler = (payload: string) => void;
+
+/** How busy the connection pool is (PostgreSQL); counters grow for the life of the pool. */
+export interface PoolStats {
+  size: number;
+  max: number;
+  idle: number;
+  /** Callers waiting for a connection right now. */
+  waiting: number;
+  checkouts: number;
+  /** Checkouts that found no idle connection and had to wait. */
+  waits: number;
+  waitSeconds: number;
+}
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
@@ -37,10 +56,18 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** A transaction under the caller's role and claims. */
   asRole<T>(ctx: RequestContext, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Statements under the caller's role and claims as one transaction, results in order. On
+   * PostgreSQL the settings and the statements travel in one round trip and each statement is
+   * prepared once per connection, by its SQL text. `rollback` undoes them after they ran.
+   */
+  runAsRole(ctx: RequestContext, statements: Statement[], opts?: { rollback?: boolean }): Promise<QueryResult[]>;
   /** Returns a function that stops listening. */
   listen(channel: string, handler: NotifyHandler): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** Pool figures for metrics; absent on PGlite (one connection, in-process). */
+  poolStats?(): PoolStats;
 }
 
 /** A Postgres error as both drivers report it (SQLSTATE code, position, detail, hint). */

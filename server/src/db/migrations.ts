@@ -31,14 +31,14 @@ export class MigrationError extends Error {
   readonly file: string;
   readonly line?: number;
   readonly pgError: PgError;
-  constructor(file: string, sql: string, cause: PgError) {
+  constructor(file: string, sql: string, cause: PgError, kind: 'migration' | 'seed' = 'migration') {
     const pos = Number(cause.position);
     const line = Number.isFinite(pos) && pos > 0 ? sql.slice(0, pos - 1).split('\n').length : undefined;
     const where = line ? `${file}:${line}` : file;
     const extra = [cause.detail && `detail: ${cause.detail}`, cause.hint && `hint: ${cause.hint}`, cause.where && `where: ${cause.where}`]
       .filter(Boolean)
       .join('; ');
-    super(`migration ${where}: ${cause.code ? `[${cause.code}] ` : ''}${cause.message}${extra ? ` (${extra})` : ''}`);
+    super(`${kind} ${where}: ${cause.code ? `[${cause.code}] ` : ''}${cause.message}${extra ? ` (${extra})` : ''}`);
     this.file = file;
     this.line = line;
     this.pgError = cause;

@@ -1,14 +1,15 @@
 import type { DbTarget } from '../config/config-schema.ts';
 import type { Db } from './db-types.ts';
+import type { DbLog } from './pglite-host.ts';
 import { openPglite } from './pglite-driver.ts';
 import { openPostgres } from './postgres-driver.ts';
 
-export async function openDb(target: DbTarget): Promise<Db> {
+export async function openDb(target: DbTarget, log?: DbLog): Promise<Db> {
   switch (target.kind) {
     case 'memory':
-      return openPglite();
+      return openPglite(undefined, undefined, { log });
     case 'pglite':
-      return openPglite(target.dataDir);
+      return openPglite(target.dataDir, undefined, { log });
     case 'postgres':
       return openPostgres(target.url);
   }

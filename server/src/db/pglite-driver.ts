@@ -1,62 +1,130 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { citext } from '@electric-sql/pglite/contrib/citext';
-import type { Db, NotifyHandler, Queryable, QueryResult, RequestContext } from './db-types.ts';
-import { applyRequestContext } from './request-settings.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+import type { Db, NotifyHandler, Queryable, QueryResult, RequestContext, Statement } from './db-types.ts';
+import { DEFAULT_LIMIT_MS, PgliteHost, type DbLog, type Instance } from './pglite-host.ts';
+import { requestContextStatement } from './request-settings.ts';
 
-/** The extensions a Supabase database offers that PGlite ships; loaded on first use. */
-const EXTENSIONS = { pgcrypto, uuid_ossp, pg_trgm, citext };
+export interface PgliteDb extends Db {
+  /** The data folder as a tarball (what PGlite's `loadDataDir` takes): tests clone a prepared one. */
+  dumpDataDir(): Promise<Blob>;
+}
 
-// Same text parsing as node-postgres, so rows look alike on both drivers:
-// int8 and numeric stay strings (no precision loss).
-const PARSERS = { 20: (v: string) => v, 1700: (v: string) => v };
+export interface PgliteOptions {
+  log?: DbLog;
+}
 
-type PGliteQueryable = Pick<Transaction, 'query' | 'exec'>;
+/** `statement_timeout` as Postgres reads it (`8000`, `8s`, `1min`…) in ms; 0 = none. */
+export function timeoutMs(value: string | undefined): number {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|min|h|d)?\s*$/.exec(value ?? '');
+  if (!m) return 0;
+  const unit = { ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? 'ms']!;
+  return Math.round(Number(m[1]) * unit);
+}
 
-function wrap(q: PGliteQueryable): Queryable {
-  return {
-    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const r = await q.query<T>(sql, params);
-      return { rows: r.rows, affectedRows: r.affectedRows ?? 0, fields: r.fields };
+function result<T>(value: unknown): QueryResult<T> {
+  return value as QueryResult<T>;
+}
+
+/**
+ * PGlite in memory, or in a data folder (created on first use, reopened after). Postgres runs in
+ * a worker thread watched by PgliteHost, so a statement that breaks or hangs the embedded
+ * database costs the requests in flight, not the server (decision 0090). A statement runs at
+ * most its transaction's `statement_timeout` (REST sets one), else DEFAULT_LIMIT_MS; scripts
+ * (`exec` outside a transaction: bootstrap, migrations, seeds) are not limited.
+ */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: PgliteOptions = {}): Promise<PgliteDb> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // Before Postgres touches the files: a second process on this folder would undo our writes.
+  const lock = dataDir ? lockDataDir(dataDir) : undefined;
+  if (lock?.tookOverFrom) opts.log?.warn({ dataDir, stale: lock.tookOverFrom }, `took over the data folder from pid ${lock.tookOverFrom.pid}, which is gone`);
+  const handlers = new Map<string, Set<NotifyHandler>>();
+  const host = new PgliteHost({
+    dataDir,
+    image: loadDataDir,
+    log: opts.log,
+    onNotify: (channel, payload) => {
+      for (const h of handlers.get(channel) ?? []) h(payload);
     },
-    async exec(sql: string) {
-      await q.exec(sql);
+    channels: () => handlers.keys(),
+  });
+  try {
+    await host.ready;
+  } catch (err) {
+    await host.close();
+    lock?.release();
+    throw err;
+  }
+
+  // PGlite serialises transactions behind its own mutex; raw BEGIN would not be isolated.
+  async function inTransaction<T>(fn: (tx: Queryable) => Promise<T>, ctx?: RequestContext): Promise<T> {
+    const limitMs = timeoutMs(ctx?.settings?.statement_timeout) || DEFAULT_LIMIT_MS;
+    const { inst } = await host.current();
+    const setup = ctx ? { ...requestContextStatement(ctx), readOnly: ctx.readOnly === true } : undefined;
+    const tx = (await inst.send({ t: 'begin', setup, limitMs })) as number;
+    const end = (mode: 'commit' | 'rollback') => inst.send({ t: 'end', tx, mode, limitMs });
+    try {
+      const out = await fn(onTransaction(inst, tx, limitMs));
+      await end('commit');
+      return out;
+    } catch (err) {
+      await end('rollback').catch(() => {});
+      throw err;
+    }
+  }
+
+  return {
+    kind: 'pglite',
+    query: async <T>(sql: string, params?: unknown[]) => result<T>(await host.call({ t: 'query', sql, params, limitMs: DEFAULT_LIMIT_MS })),
+    exec: async (sql) => {
+      await host.call({ t: 'exec', sql, limitMs: 0 });
+    },
+    transaction: (fn) => inTransaction(fn),
+    asRole: (ctx, fn) => inTransaction(fn, ctx),
+    async runAsRole(ctx: RequestContext, statements: Statement[], opts: { rollback?: boolean } = {}) {
+      const results: QueryResult[] = [];
+      const undo = new Error('rollback');
+      try {
+        await inTransaction(async (tx) => {
+          for (const st of statements) results.push(await tx.query(st.sql, st.params));
+          if (opts.rollback) throw undo;
+        }, ctx);
+      } catch (err) {
+        if (err !== undo) throw err;
+      }
+      return results;
+    },
+    async listen(channel: string, handler: NotifyHandler) {
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await host.call({ t: 'listen', channel });
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0 && handlers.get(channel) === set) {
+          handlers.delete(channel);
+          await host.call({ t: 'unlisten', channel }).catch(() => {});
+        }
+      };
+    },
+    async notify(channel, payload) {
+      await host.call({ t: 'query', sql: 'select pg_notify($1, $2)', params: [channel, payload], limitMs: DEFAULT_LIMIT_MS });
+    },
+    dumpDataDir: () => host.dump(),
+    async close() {
+      await host.close();
+      lock?.release();
     },
   };
 }
 
-/** PGlite in memory, or in a data folder (created on first use, reopened after). */
-export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Db & { pglite: PGlite }> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir, { extensions: EXTENSIONS, parsers: PARSERS, loadDataDir });
-  const base = wrap(pg);
+function onTransaction(inst: Instance, tx: number, limitMs: number): Queryable {
   return {
-    kind: 'pglite',
-    pglite: pg,
-    query: base.query,
-    exec: base.exec,
-    // PGlite serialises transactions behind its own mutex; raw BEGIN would not be isolated.
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    asRole: <T>(ctx: RequestContext, fn: (tx: Queryable) => Promise<T>) =>
-      pg.transaction(async (tx) => {
-        const q = wrap(tx);
-        await applyRequestContext(q, ctx);
-        return fn(q);
-      }),
-    async listen(channel: string, handler: NotifyHandler) {
-      const stop = await pg.listen(channel, handler);
-      return async () => {
-        if (!pg.closed) await stop();
-      };
-    },
-    async notify(channel, payload) {
-      await pg.query('select pg_notify($1, $2)', [channel, payload]);
-    },
-    async close() {
-      if (!pg.closed) await pg.close();
+    query: async <T>(sql: string, params?: unknown[]) => result<T>(await inst.send({ t: 'query', tx, sql, params, limitMs })),
+    async exec(sql: string) {
+      await inst.send({ t: 'exec', tx, sql, limitMs });
     },
   };
 }

@@ -1,6 +1,7 @@
 import pg from 'pg';
-import type { Db, NotifyHandler, Queryable, QueryResult, RequestContext } from './db-types.ts';
-import { applyRequestContext } from './request-settings.ts';
+import type { Db, NotifyHandler, PoolStats, Queryable, QueryResult, RequestContext, Statement } from './db-types.ts';
+import { runPipeline } from './pg-pipeline.ts';
+import { applyRequestContext, requestContextStatement } from './request-settings.ts';
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -24,6 +25,20 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   pool.on('error', () => {});
   await pool.query('select 1'); // fail fast with the driver's own message on a bad URL
 
+  // Pool use for metrics: a checkout that finds no idle connection waits (or opens one).
+  const stats = { checkouts: 0, waits: 0, waitSeconds: 0 };
+  async function checkout(): Promise<pg.PoolClient> {
+    stats.checkouts++;
+    if (pool.idleCount > 0) return pool.connect();
+    const started = performance.now();
+    stats.waits++;
+    try {
+      return await pool.connect();
+    } finally {
+      stats.waitSeconds += (performance.now() - started) / 1000;
+    }
+  }
+
   const handlers = new Map<string, Set<NotifyHandler>>();
   let listener: pg.Client | undefined;
   async function listenerClient(): Promise<pg.Client> {
@@ -39,7 +54,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   }
 
   async function inTransaction<T>(fn: (tx: Queryable) => Promise<T>, ctx?: RequestContext): Promise<T> {
-    const client = await pool.connect();
+    const client = await checkout();
     let broken = false;
     try {
       await client.query('BEGIN');
@@ -58,6 +73,28 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
     }
   }
 
+  /**
+   * The settings and the statements in one exchange (see pg-pipeline.ts): an implicit
+   * transaction committed at Sync. With `rollback` they run inside BEGIN … ROLLBACK instead.
+   */
+  async function runAsRole(ctx: RequestContext, statements: Statement[], opts: { rollback?: boolean } = {}): Promise<QueryResult[]> {
+    const client = await checkout();
+    let broken = false;
+    const list: (Statement & { prepare?: boolean })[] = [requestContextStatement(ctx), ...statements];
+    if (opts.rollback) list.unshift({ sql: 'BEGIN', prepare: false });
+    if (opts.rollback) list.push({ sql: 'ROLLBACK', prepare: false });
+    try {
+      const results = await runPipeline(client, list);
+      return results.slice(opts.rollback ? 2 : 1, opts.rollback ? -1 : undefined);
+    } catch (err) {
+      // An error inside BEGIN leaves the block open (aborted) after Sync: close it.
+      if (opts.rollback) await client.query('ROLLBACK').catch(() => (broken = true));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
   const base = wrap(pool);
   return {
     kind: 'postgres',
@@ -65,6 +102,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
     exec: base.exec,
     transaction: (fn) => inTransaction(fn),
     asRole: (ctx, fn) => inTransaction(fn, ctx),
+    runAsRole,
     async listen(channel, handler) {
       const c = await listenerClient();
       let set = handlers.get(channel);
@@ -84,6 +122,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
     },
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    poolStats(): PoolStats {
+      return { size: pool.totalCount, max: poolSize, idle: pool.idleCount, waiting: pool.waitingCount, ...stats };
     },
     async close() {
       await listener?.end().catch(() => {});

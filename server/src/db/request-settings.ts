@@ -1,34 +1,45 @@
-import type { Queryable, RequestContext } from './db-types.ts';
+import type { Queryable, RequestContext, Statement } from './db-types.ts';
+
+const CLAIM_KEY = /^[a-z_][a-z0-9_]*$/i;
 
 /**
- * Applies a request's identity inside an open transaction, in the order PostgREST uses:
- * search_path, role, claims, then the other `request.*` settings. Values are bound
- * parameters, never spliced into SQL. The role must be one `authenticator` may become;
- * the HTTP layer checks that before we get here.
+ * The one statement that applies a request's identity and settings: `select set_config(…, true),
+ * …` in the order PostgREST uses — search_path, role, claims, the other `request.*` settings,
+ * then the caller's extra settings (a later value for the same name wins) — with
+ * `transaction_read_only` for read-only requests. Names and values are bound parameters, never
+ * spliced into SQL, and the text depends only on how many settings there are, so it is prepared
+ * once per count. The role must be one `authenticator` may become; the HTTP layer checks that.
  */
-export async function applyRequestContext(tx: Queryable, ctx: RequestContext): Promise<void> {
-  const names = ['search_path', 'role', 'request.jwt.claims', 'request.method', 'request.path', 'request.headers'];
-  const values: string[] = [
-    'public, extensions',
-    ctx.role,
-    JSON.stringify({ role: ctx.role, ...ctx.claims }),
-    ctx.method ?? '',
-    ctx.path ?? '',
-    JSON.stringify(ctx.headers ?? {}),
-  ];
+export function requestContextStatement(ctx: RequestContext): Statement & { params: string[] } {
+  const settings = new Map<string, string>([
+    ['search_path', 'public, extensions'],
+    ['role', ctx.role],
+    ['request.jwt.claims', JSON.stringify({ role: ctx.role, ...ctx.claims })],
+    ['request.method', ctx.method ?? ''],
+    ['request.path', ctx.path ?? ''],
+    ['request.headers', JSON.stringify(ctx.headers ?? {})],
+  ]);
   // Legacy per-claim settings (request.jwt.claim.sub, …) that older policies and stubs read.
   for (const [k, v] of Object.entries(ctx.claims)) {
-    if (/^[a-z_][a-z0-9_]*$/i.test(k) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) {
-      names.push(`request.jwt.claim.${k}`);
-      values.push(String(v));
-    }
+    if (CLAIM_KEY.test(k) && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) settings.set(`request.jwt.claim.${k}`, String(v));
   }
   for (const [k, v] of Object.entries(ctx.settings ?? {})) {
-    names.push(k);
-    values.push(v);
+    // search_path keeps its first place; the others go after the identity, in the caller's order.
+    if (k !== 'search_path') settings.delete(k);
+    settings.set(k, v);
   }
-  const selects = names.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`);
-  const params = names.flatMap((n, i) => [n, values[i]]);
-  if (ctx.readOnly) await tx.exec('SET TRANSACTION READ ONLY');
-  await tx.query(`select ${selects.join(', ')}`, params);
+  if (ctx.readOnly) settings.set('transaction_read_only', 'on');
+  const params: string[] = [];
+  const calls: string[] = [];
+  for (const [k, v] of settings) {
+    params.push(k, v);
+    calls.push(`set_config($${params.length - 1}, $${params.length}, true)`);
+  }
+  return { sql: `select ${calls.join(', ')}`, params };
+}
+
+/** Applies a request's identity inside an open transaction (see requestContextStatement). */
+export async function applyRequestContext(tx: Queryable, ctx: RequestContext): Promise<void> {
+  const { sql, params } = requestContextStatement(ctx);
+  await tx.query(sql, params);
 }

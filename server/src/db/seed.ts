@@ -23,7 +23,7 @@ export async function applySeed(db: Db, projectDir: string, force = false): Prom
     try {
       await tx.exec(sql);
     } catch (err) {
-      throw new MigrationError(file, sql, err as PgError);
+      throw new MigrationError(file, sql, err as PgError, 'seed');
     }
     await tx.query(
       `insert into supabase_migrations.seed_files (path, hash) values ($1, $2)

@@ -43,6 +43,8 @@ export function functionEnv({ config, keys, serverUrl }: FunctionEnvInput, log?:
     SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
     SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: keys.publishableKey }),
     SUPABASE_SECRET_KEYS: JSON.stringify({ default: keys.secretKey }),
+    // The public signing keys, so a function can verify user tokens without a request.
+    SUPABASE_JWKS: JSON.stringify({ keys: keys.jwt.jwks }),
   };
   // PGlite has no network listener a function could connect to.
   if (config.dbTarget.kind === 'postgres') env.SUPABASE_DB_URL = config.dbTarget.url;

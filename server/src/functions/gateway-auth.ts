@@ -25,7 +25,7 @@ export async function checkJwt(authorization: string | undefined, keys: ApiKeys)
   const [scheme, token] = authorization.split(' ');
   if (scheme !== 'Bearer' || !token) return unauthorized("Error: Auth header is not 'Bearer {token}'");
   try {
-    await verifyJwt(token, keys.jwtSecret);
+    await verifyJwt(token, keys.jwt);
     return undefined;
   } catch {
     return unauthorized('Invalid JWT');

@@ -1,9 +1,12 @@
 import { SignJWT } from 'jose';
 import type { Config } from '../config/config-schema.ts';
 import { DEFAULT_ANON_KEY, DEFAULT_JWT_SECRET, DEFAULT_SERVICE_ROLE_KEY } from '../config/default-keys.ts';
+import { importJwtKeys, type JwtKeys } from './jwt-keys.ts';
 
 export interface ApiKeys {
   jwtSecret: Uint8Array;
+  /** What bearer tokens are verified with (and auth signs with): see jwt-keys.ts. */
+  jwt: JwtKeys;
   anonKey: string;
   serviceRoleKey: string;
   publishableKey: string;
@@ -27,6 +30,7 @@ export async function resolveApiKeys(config: Config): Promise<ApiKeys> {
   const isDefault = config.jwtSecret === DEFAULT_JWT_SECRET;
   return {
     jwtSecret: secret,
+    jwt: await importJwtKeys(secret, config.signingKeys),
     anonKey: config.anonKey ?? (isDefault ? DEFAULT_ANON_KEY : await signKey(secret, 'anon')),
     serviceRoleKey: config.serviceRoleKey ?? (isDefault ? DEFAULT_SERVICE_ROLE_KEY : await signKey(secret, 'service_role')),
     publishableKey: config.publishableKey,

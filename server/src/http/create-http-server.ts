@@ -3,7 +3,10 @@ import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync }
 import type { ServerContext } from './server-context.ts';
 import { answerFrameworkError } from './framework-errors.ts';
 import { registerCors } from './cors.ts';
+import { registerGuardedJsonParser } from './json-guard.ts';
 import { registerWebApp, wantsSpaFallback } from './web-app.ts';
+import { registerHealthRoutes } from './operations/operations-routes.ts';
+import type { Readiness } from './operations/readiness.ts';
 
 export interface ApiModule {
   prefix: string;
@@ -23,6 +26,7 @@ export function createLogger(level: string) {
 export async function createHttpServer(
   ctx: Omit<ServerContext, 'log'>,
   modules: ApiModule[],
+  readiness: Readiness,
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: createLogger(ctx.config.logLevel),
@@ -42,11 +46,17 @@ export async function createHttpServer(
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // Draining: each response tells the client to reconnect, which the load balancer sends elsewhere.
+  app.addHook('onSend', async (_req, reply) => {
+    if (readiness.draining) reply.header('connection', 'close');
+  });
   app.addHook('onResponse', async (req, reply) => {
+    ctx.metrics.observeRequest(req.url, req.method, reply.statusCode, reply.elapsedTime / 1000);
     if (reply.statusCode >= 500) req.log.error({ url: req.url, status: reply.statusCode }, 'request failed');
     else req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
   });
   registerCors(app);
+  registerGuardedJsonParser(app);
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
@@ -54,13 +64,12 @@ export async function createHttpServer(
     reply.code(status).send({ message: status >= 500 ? 'Internal server error' : err.message });
   });
 
+  registerHealthRoutes(app, readiness);
   for (const m of modules) await app.register(m.plugin(full), { prefix: m.prefix });
 
-  if (ctx.config.web) await registerWebApp(app, ctx.config.web);
+  const shell = ctx.config.web ? await registerWebApp(app, ctx.config.web, ctx.keys.anonKey) : undefined;
   app.setNotFoundHandler((req, reply) => {
-    if (ctx.config.web && wantsSpaFallback(req.method, req.url, req.headers.accept)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
+    if (shell && wantsSpaFallback(req.method, req.url, req.headers.accept)) return shell.send(req, reply);
     return reply.code(404).send({ message: 'Not found' });
   });
   return app;

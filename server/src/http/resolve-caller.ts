@@ -49,7 +49,7 @@ export async function resolveCaller(
     token = key;
   }
   if (token === '') throw new JwtError('malformed', 'Empty JWT is sent in Authorization header');
-  const claims = (await verifyJwt(token, keys.jwtSecret)) as Record<string, unknown>;
+  const claims = (await verifyJwt(token, keys.jwt)) as Record<string, unknown>;
   const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';
   if (!allowedRoles.has(role)) throw new JwtError('role', `role "${role}" does not exist`);
   return { role, claims, token };

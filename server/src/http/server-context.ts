@@ -2,6 +2,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config-schema.ts';
 import type { Db } from '../db/db-types.ts';
 import type { ApiKeys } from './api-keys.ts';
+import type { ServerMetrics } from './operations/server-metrics.ts';
+import type { Leadership } from '../db/leader-election.ts';
 import { resolveCaller, type Caller } from './resolve-caller.ts';
 
 /** What every API module gets: configuration, the database, the keys. */
@@ -12,6 +14,10 @@ export interface ServerContext {
   /** Roles `authenticator` may switch to; a JWT naming another role is refused. */
   roles: ReadonlySet<string>;
   log: FastifyBaseLogger;
+  /** Prometheus metrics of this process (counted whether or not GATHER_METRICS serves them). */
+  metrics: ServerMetrics;
+  /** Background duties (cron, pg_net, mail delivery) run in one process per database: register them here. */
+  leadership: Leadership;
 }
 
 const callers = new WeakMap<FastifyRequest, Promise<Caller>>();

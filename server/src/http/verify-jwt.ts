@@ -1,4 +1,5 @@
-import { errors, jwtVerify, type JWTPayload } from 'jose';
+import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
+import type { JwtKeys } from './jwt-keys.ts';
 
 /** Why a bearer token was refused: `claims` map to PGRST303, `role` to 22023, the rest to PGRST301. */
 export class JwtError extends Error {
@@ -13,14 +14,21 @@ export class JwtError extends Error {
 const CLOCK_SKEW_S = 30;
 
 /**
- * Verifies an HS256 token with the project secret. The algorithm list is fixed, so `none` and
- * asymmetric algorithms (key-confusion attacks) are refused whatever the header says.
+ * Verifies a token the way every API shares. The key is chosen by the header's `kid` and the
+ * algorithm by that key, never by the header's `alg`: a `kid` naming a configured signing key
+ * is checked with that public key and its algorithm only (ES256 or RS256); anything else with
+ * the HS256 secret only. So `none`, HS256 signed with a public key, an unknown or retired `kid`
+ * and any other algorithm all fail.
  */
-export async function verifyJwt(token: string, secret: Uint8Array): Promise<JWTPayload> {
+export async function verifyJwt(token: string, keys: JwtKeys): Promise<JWTPayload> {
   const parts = token.split('.');
   if (parts.length !== 3) throw new JwtError('malformed', `Expected 3 parts in JWT; got ${parts.length}`);
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], clockTolerance: CLOCK_SKEW_S });
+    const kid = decodeProtectedHeader(token).kid;
+    const pub = typeof kid === 'string' ? keys.publicKeys.get(kid) : undefined;
+    const { payload } = pub
+      ? await jwtVerify(token, pub.key, { algorithms: [pub.alg], clockTolerance: CLOCK_SKEW_S })
+      : await jwtVerify(token, keys.secret, { algorithms: ['HS256'], clockTolerance: CLOCK_SKEW_S });
     if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_SKEW_S) {
       throw new JwtError('claims', 'JWT issued at future');
     }

@@ -1,3 +1,5 @@
+import { renderTemplate } from './go-template.ts';
+import type { AuthTemplate } from './mail-settings.ts';
 import type { OutgoingMail } from './outbox.ts';
 
 /** The messages Supabase Auth sends, under GoTrue's template names. */
@@ -13,6 +15,11 @@ export interface AuthMailData {
   /** Email change: the address being confirmed and the one it replaces. */
   email?: string;
   newEmail?: string;
+  /** The hashed token the link carries, where GoTrue's templates build their own links. */
+  tokenHash?: string;
+  redirectTo?: string;
+  /** The user's metadata, `{{ .Data }}` in a template (its `locale` picks the language). */
+  data?: Record<string, unknown> | null;
 }
 
 interface Template {
@@ -73,8 +80,56 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** The plain-text twin of a template's HTML: its words, links written out, entities decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(script|style|head)[\s\S]*?<\/\1>/gi, '')
+    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => {
+      const words = label.replace(/<[^>]+>/g, '').trim();
+      return words && words !== href ? `${words}: ${href}` : href;
+    })
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|h[1-6]|li|tr|blockquote)>/gi, '\n\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&(amp|lt|gt|quot|nbsp);/g, (_m, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ' })[e]!)
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n[ \t]+/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim() + '\n';
+}
+
+/** What a template can read, under GoTrue's names. */
+function templateData(d: AuthMailData): Record<string, unknown> {
+  return {
+    ConfirmationURL: d.confirmationUrl ?? '',
+    Token: d.token,
+    TokenHash: d.tokenHash ?? '',
+    SiteURL: d.siteUrl,
+    RedirectTo: d.redirectTo ?? '',
+    Email: d.email ?? d.to,
+    NewEmail: d.newEmail ?? '',
+    Data: d.data ?? {},
+  };
+}
+
+/**
+ * One auth message. With `[auth.email.template.<type>]` configured, its subject and HTML content
+ * (Go template syntax, e.g. one branch per `.Data.locale`) replace the built-in words; a text twin
+ * is made from the HTML. Otherwise the built-in English text and its HTML twin.
+ */
+export function renderAuthMail(kind: AuthMailKind, d: AuthMailData, template?: AuthTemplate): OutgoingMail {
+  const builtIn = renderBuiltIn(kind, d);
+  if (!template) return builtIn;
+  const data = templateData(d);
+  const subject = template.subject ? renderTemplate(template.subject, data).replace(/[\r\n]+/g, ' ').trim() : builtIn.subject;
+  if (!template.content) return { ...builtIn, subject };
+  const html = renderTemplate(template.content, data, escapeHtml);
+  return { kind, to: d.to, subject, text: htmlToText(html), html };
+}
+
 /** Renders one auth message as plain text and a minimal HTML twin with the same words. */
-export function renderAuthMail(kind: AuthMailKind, d: AuthMailData): OutgoingMail {
+function renderBuiltIn(kind: AuthMailKind, d: AuthMailData): OutgoingMail {
   const t = TEMPLATES[kind];
   const intro = t.intro(d);
   const text = [

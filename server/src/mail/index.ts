@@ -4,3 +4,4 @@ export { mailSettings, type MailSettings } from './mail-settings.ts';
 export { renderAuthMail, type AuthMailKind, type AuthMailData } from './auth-templates.ts';
 export { mailModule } from './mail-module.ts';
 export { mailApiModule } from './send-route.ts';
+export { enqueueSms, smsGateway, type SmsGateway } from './sms-outbox.ts';

@@ -1,4 +1,12 @@
 import type { Config } from '../config/config-schema.ts';
+import type { AuthTemplateType } from '../config/email-templates-config.ts';
+import { parseTemplate } from './go-template.ts';
+
+/** A configured auth email: its subject and HTML body, parsed (either may be absent). */
+export interface AuthTemplate {
+  subject?: ReturnType<typeof parseTemplate>;
+  content?: ReturnType<typeof parseTemplate>;
+}
 
 /** What the mail module needs from the server configuration. */
 export interface MailSettings {
@@ -7,6 +15,25 @@ export interface MailSettings {
   smtp?: { host: string; port: number; user?: string; pass?: string };
   /** The HTML inbox and its JSON list: development only, they show everyone's mail. */
   inboxEnabled: boolean;
+  /** `[auth.email.template.<type>]`: used instead of the built-in words where given. */
+  templates: Partial<Record<AuthTemplateType, AuthTemplate>>;
+}
+
+const parsed = new WeakMap<Config['emailTemplates'], MailSettings['templates']>();
+
+/** Each configured template parsed once; a template using what we cannot run fails here, at start. */
+function authTemplates(config: Config): MailSettings['templates'] {
+  let out = parsed.get(config.emailTemplates);
+  if (out) return out;
+  out = {};
+  for (const [type, t] of Object.entries(config.emailTemplates) as [AuthTemplateType, { subject?: string; content?: string }][]) {
+    out[type] = {
+      subject: t.subject === undefined ? undefined : parseTemplate(t.subject, `[auth.email.template.${type}] subject`),
+      content: t.content === undefined ? undefined : parseTemplate(t.content, `[auth.email.template.${type}] content`),
+    };
+  }
+  parsed.set(config.emailTemplates, out);
+  return out;
 }
 
 export function mailSettings(config: Config): MailSettings {
@@ -17,5 +44,6 @@ export function mailSettings(config: Config): MailSettings {
       ? { host: config.smtpHost, port: config.smtpPort, user: config.smtpUser || undefined, pass: config.smtpPass || undefined }
       : undefined,
     inboxEnabled: !config.production,
+    templates: authTemplates(config),
   };
 }

@@ -21,10 +21,11 @@ export function netModule(ctx: ServerContext): FastifyPluginAsync {
       const host = ctx.config.host === '0.0.0.0' || ctx.config.host === '::' ? '127.0.0.1' : ctx.config.host;
       return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     };
-    const sender = new NetSender(ctx.db, ctx.log, serverUrl);
-    app.server.once('listening', () => {
-      sender.start().catch((err: unknown) => ctx.log.error({ err }, 'net: could not start the sender'));
+    // One process per database sends (db/leader-election.ts), once the server listens.
+    ctx.leadership.onLead('pg_net', async () => {
+      const sender = new NetSender(ctx.db, ctx.log, serverUrl);
+      await sender.start().catch((err: unknown) => ctx.log.error({ err }, 'net: could not start the sender'));
+      return () => sender.stop();
     });
-    app.addHook('onClose', () => sender.stop());
   };
 }

@@ -9,7 +9,8 @@ const ALIVE_EVERY_MS = 10_000;
 const PRESENCE_EXPIRES_MS = 35_000;
 
 /**
- * Every channel joined on this instance, by topic, and the fan-out between them: broadcasts
+ * Every channel joined on this instance, by route (its topic, apart for private channels:
+ * ChannelSession.route), and the fan-out between them: broadcasts
  * and presence go through the bus (so other instances get them too), row changes come from
  * the change feed.
  */
@@ -31,8 +32,8 @@ export class RealtimeHub {
   }
 
   add(session: ChannelSession): void {
-    let set = this.topics.get(session.topic);
-    if (!set) this.topics.set(session.topic, (set = new Set()));
+    let set = this.topics.get(session.route);
+    if (!set) this.topics.set(session.route, (set = new Set()));
     set.add(session);
     if (session.bindings.length) this.feed.subscribers.add(session);
   }
@@ -40,9 +41,9 @@ export class RealtimeHub {
   async remove(session: ChannelSession): Promise<void> {
     clearTimeout(session.expiryTimer);
     this.feed.subscribers.delete(session);
-    const set = this.topics.get(session.topic);
+    const set = this.topics.get(session.route);
     set?.delete(session);
-    if (set?.size === 0) this.topics.delete(session.topic);
+    if (set?.size === 0) this.topics.delete(session.route);
     await this.untrack(session);
   }
 
@@ -52,6 +53,7 @@ export class RealtimeHub {
     return n;
   }
 
+  /** `message.topic` is the route (channelRoute), not the bare topic. */
   broadcast(message: BroadcastMessage, senderId?: string): Promise<void> {
     return this.bus.publish({
       kind: 'broadcast',
@@ -69,14 +71,14 @@ export class RealtimeHub {
     const leaves = session.presenceMeta ? [{ key: session.presenceKey, meta: session.presenceMeta }] : [];
     if (session.presenceMeta) meta.phx_ref_prev = session.presenceMeta.phx_ref;
     session.presenceMeta = meta;
-    await this.bus.publish({ kind: 'presence', topic: session.topic, joins: [{ key: session.presenceKey, meta }], leaves });
+    await this.bus.publish({ kind: 'presence', topic: session.route, joins: [{ key: session.presenceKey, meta }], leaves });
   }
 
   async untrack(session: ChannelSession): Promise<void> {
     if (!session.presenceMeta) return;
     const meta = session.presenceMeta;
     session.presenceMeta = undefined;
-    await this.bus.publish({ kind: 'presence', topic: session.topic, joins: [], leaves: [{ key: session.presenceKey, meta }] });
+    await this.bus.publish({ kind: 'presence', topic: session.route, joins: [], leaves: [{ key: session.presenceKey, meta }] });
   }
 
   async close(): Promise<void> {

@@ -34,12 +34,23 @@ export function realtimeModule(ctx: ServerContext): FastifyPluginAsync {
     };
     // Several instances share PostgreSQL, so events must cross processes; PGlite has one.
     const bus = ctx.db.kind === 'postgres' ? await createPostgresBus(ctx.db) : createLocalBus();
-    const feed = new ChangeFeed(ctx.db, (err) => ctx.log.error({ err }, 'realtime change delivery failed'));
+    const lag = ctx.metrics.realtimeDeliveryLag;
+    const feed = new ChangeFeed(
+      ctx.db,
+      (err) => ctx.log.error({ err }, 'realtime change delivery failed'),
+      (committed) => {
+        const ms = Date.now() - Date.parse(committed);
+        if (Number.isFinite(ms)) lag.observe(Math.max(0, ms) / 1000);
+      },
+    );
     await feed.start();
     const hub = new RealtimeHub(bus, feed);
     const wss = new WebSocketServer({ noServer: true, maxPayload: Math.max(limits.maxPayloadBytes * 2, 1024 * 1024) });
     const connections = new Set<RealtimeConnection>();
     const perIp = new Map<string, number>();
+    ctx.metrics.gauge('gather_realtime_connections', 'Open Realtime WebSocket connections on this process', [], () => connections.size);
+    ctx.metrics.gauge('gather_realtime_channels', 'Channels joined on this process', [], () => hub.channelCount());
+    ctx.metrics.gauge('gather_realtime_change_subscribers', 'Joined channels with postgres_changes bindings', [], () => feed.subscribers.size);
 
     async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -87,7 +98,9 @@ export function realtimeModule(ctx: ServerContext): FastifyPluginAsync {
     app.addHook('preClose', async () => {
       clearInterval(idle);
       app.server.off('upgrade', upgradeListener);
-      for (const ws of wss.clients) ws.close(1001, 'server shutting down');
+      // 1012 "service restart": clients (supabase-js included) reconnect, through the load
+      // balancer to an instance still running.
+      for (const ws of wss.clients) ws.close(1012, 'server restarting: reconnect');
       await feed.stop();
       await hub.close();
       wss.close();

@@ -3,6 +3,7 @@ import type { ServerContext } from '../http/server-context.ts';
 import { privateChannelPermissions } from './authorization/private-channel.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
 import type { RealtimeLimits } from './realtime-limits.ts';
+import { channelRoute } from './socket/channel-session.ts';
 import { RealtimeTokenError, verifyRealtimeToken, type RealtimeIdentity } from './socket/realtime-token.ts';
 
 /** The Authorization bearer if valid, else the apikey; undefined when neither verifies. */
@@ -39,7 +40,7 @@ export function registerRestBroadcast(app: FastifyInstance, ctx: ServerContext, 
     }
     for (const m of messages as { topic: string; event: string; payload?: unknown; private?: boolean; id?: unknown }[]) {
       if (!(await mayWrite(ctx, m.topic, who, m.private === true))) continue; // upstream skips silently
-      await hub.broadcast({ topic: `realtime:${m.topic}`, event: m.event, payload: m.payload ?? {}, meta: m.id === undefined ? undefined : { id: m.id } });
+      await hub.broadcast({ topic: channelRoute(`realtime:${m.topic}`, m.private === true), event: m.event, payload: m.payload ?? {}, meta: m.id === undefined ? undefined : { id: m.id } });
     }
     return reply.code(202).send();
   });
@@ -54,7 +55,7 @@ export function registerRestBroadcast(app: FastifyInstance, ctx: ServerContext, 
       if (!binary && !type.startsWith('application/json')) return reply.code(415).send({ message: 'Unsupported content type' });
       const { topic, event } = req.params;
       if (!(await mayWrite(ctx, topic, who, req.query.private === 'true'))) return reply.code(403).send({ error: 'Unauthorized' });
-      await hub.broadcast({ topic: `realtime:${topic}`, event, payload: binary ? undefined : (req.body ?? {}), binary });
+      await hub.broadcast({ topic: channelRoute(`realtime:${topic}`, req.query.private === 'true'), event, payload: binary ? undefined : (req.body ?? {}), binary });
       return reply.code(202).send();
     },
   );

@@ -6,6 +6,8 @@ import { JwtError } from '../http/verify-jwt.ts';
 import { ApiError, errors } from './errors/api-error.ts';
 import { sendJwtError, sendPostgrestError } from './errors/send-error.ts';
 import { planRequest, type RestRequest } from './plan/request-plan.ts';
+import { cachedRead } from './plan/shape-cache.ts';
+import type { Statement } from './sql/sql-builder.ts';
 import type { RequestPlan } from './plan/types.ts';
 import { errorResponse, type RestResponse } from './respond/response.ts';
 import { executePlan } from './routes/execute-plan.ts';
@@ -78,9 +80,13 @@ export function restModule(ctx: ServerContext): FastifyPluginAsync {
       const rreq = toRestRequest(req);
       const maxRows = ctx.config.maxRows;
       let plan: RequestPlan;
+      let prepared: Statement | undefined;
       try {
         try {
-          plan = planRequest({ cache: await holder.get(), maxRows }, rreq);
+          const opts = { cache: await holder.get(), maxRows };
+          const cached = cachedRead(opts, rreq);
+          if (cached) ({ plan, main: prepared } = cached);
+          else plan = planRequest(opts, rreq);
         } catch (err) {
           if (!(err instanceof ApiError && CACHE_MISSES.has(err.code))) throw err;
           const fresh = await holder.refreshIfStale();
@@ -104,9 +110,10 @@ export function restModule(ctx: ServerContext): FastifyPluginAsync {
           extraSearchPath: ctx.config.apiExtraSearchPath,
           statementTimeoutMs: ctx.config.restStatementTimeoutMs,
           request,
-          asRole: (c, fn) => ctx.db.asRole(c, fn),
+          runAsRole: (c, statements, o) => ctx.db.runAsRole(c, statements, o),
         },
         plan,
+        prepared,
       );
       return send(reply, res);
     };

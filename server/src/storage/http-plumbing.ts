@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
+import { jsonTooDeep, TOO_DEEP_MESSAGE } from '../http/json-guard.ts';
 import { ERRORS, StorageError, sendStorageError } from './storage-errors.ts';
 
 const MAX_JSON_BODY = 1024 * 1024;
@@ -25,6 +26,7 @@ export async function registerBodyParsing(app: FastifyInstance): Promise<void> {
       if (size > MAX_JSON_BODY) return done(ERRORS.entityTooLarge());
       const text = Buffer.concat(chunks).toString('utf8').trim();
       if (text === '') return done(null, undefined);
+      if (jsonTooDeep(text)) return done(ERRORS.invalidRequest(`Body is not valid JSON: ${TOO_DEEP_MESSAGE}`));
       try {
         done(null, JSON.parse(text));
       } catch {

@@ -93,10 +93,16 @@ async function upsertObject(db: Db, backend: StorageBackend, bucket: string, key
  * `objects_path` is uploaded to `<name>/<path relative to objects_path>`, replacing what is there.
  * Files whose bytes the object already holds are skipped, so running it again changes nothing.
  * The bucket's MIME types and size limit apply, as they would to the CLI's upload.
+ * `onlyMissing`: only the buckets that do not exist yet (a start without seed.sql, decision 0221).
  */
-export async function seedBuckets(db: Db, config: Config, backend?: StorageBackend): Promise<SeedBucketsResult> {
+export async function seedBuckets(db: Db, config: Config, backend?: StorageBackend, opts: { onlyMissing?: boolean } = {}): Promise<SeedBucketsResult> {
   const result: SeedBucketsResult = { buckets: 0, uploaded: 0, unchanged: 0 };
-  const entries = Object.entries(config.storageBuckets);
+  let entries = Object.entries(config.storageBuckets);
+  if (opts.onlyMissing && entries.length > 0) {
+    const { rows } = await db.query<{ id: string }>('select id from storage.buckets where id = any($1)', [entries.map(([name]) => name)]);
+    const present = new Set(rows.map((r) => r.id));
+    entries = entries.filter(([name]) => !present.has(name));
+  }
   if (entries.length === 0) return result;
   const store = backend ?? createBackend(config);
   try {

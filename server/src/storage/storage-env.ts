@@ -1,3 +1,4 @@
+import { ERRORS } from './storage-errors.ts';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../http/server-context.ts';
 import type { StorageBackend } from './backend/storage-backend.ts';
@@ -15,7 +16,11 @@ export function targetOf(req: FastifyRequest): { bucket: string; name: string } 
   const params = req.params as { bucket?: string; '*'?: string };
   const bucket = params.bucket ?? '';
   mustBeValidBucketName(bucket);
-  return { bucket, name: params['*'] ?? '' };
+  const name = params['*'] ?? '';
+  // No stored key holds NUL (uploads refuse it), and Postgres text cannot: a read or sign of
+  // `%00` reached the database and answered 500 (found by the fuzz suite).
+  if (name.includes('\0')) throw ERRORS.invalidKey(name);
+  return { bucket, name };
 }
 
 /** Route options for handlers that read the request body themselves (uploads, TUS). */

@@ -66,7 +66,9 @@ export function fromDbError(err: unknown): unknown {
         ? ERRORS.bucketNotEmpty()
         : new StorageError(404, 'InvalidRequest', 'The related resource does not exist');
     default:
-      return err;
+      // Data exceptions (class 22: a NUL in text, a value out of range, bad input syntax) come
+      // from what the caller sent, never from the server: 400, not 500.
+      return err.code?.startsWith('22') ? new StorageError(400, 'InvalidRequest', err.message) : err;
   }
 }
 

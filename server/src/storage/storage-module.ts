@@ -7,6 +7,8 @@ import { downloadRoutes } from './routes/download-routes.ts';
 import { listRoutes } from './routes/list-routes.ts';
 import { moveCopyRoutes } from './routes/move-copy-routes.ts';
 import { removeRoutes } from './routes/remove-routes.ts';
+import { renderRoutes } from './routes/render-routes.ts';
+import { Renditions } from './render/renditions.ts';
 import { signRoutes } from './routes/sign-routes.ts';
 import { uploadRoutes } from './routes/upload-routes.ts';
 import { urlSigningKey } from './signed-urls.ts';
@@ -34,6 +36,8 @@ export function storageModule(ctx: ServerContext): FastifyPluginAsync {
     for (const routes of [bucketRoutes, uploadRoutes, downloadRoutes, signRoutes, listRoutes, removeRoutes, moveCopyRoutes]) {
       await app.register(routes(env));
     }
+    // Off (`[storage.image_transformation] enabled = false`): the routes do not exist, as upstream.
+    if (ctx.config.storageImageTransformation) await app.register(renderRoutes(env, new Renditions(backend, ctx.log)));
     await app.register(tusRoutes(env, `${STORAGE_PREFIX}/upload/resumable`));
   };
 }

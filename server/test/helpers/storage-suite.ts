@@ -2,6 +2,7 @@ import type { StorageSuite } from './storage-harness.ts';
 import { bucketTests } from './storage-suite-buckets.ts';
 import { keyTests } from './storage-suite-keys.ts';
 import { listingTests } from './storage-suite-listing.ts';
+import { renderTests } from './storage-suite-render.ts';
 import { rlsTests } from './storage-suite-rls.ts';
 import { servingTests } from './storage-suite-serving.ts';
 import { signedUrlTests } from './storage-suite-signed.ts';
@@ -16,6 +17,7 @@ export function storageSuite(suite: StorageSuite): void {
   bucketTests(suite);
   uploadTests(suite);
   servingTests(suite);
+  renderTests(suite);
   listingTests(suite);
   signedUrlTests(suite);
   rlsTests(suite);

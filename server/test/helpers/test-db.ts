@@ -19,7 +19,7 @@ function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
     const db = await openPglite();
     await bootstrapPlatform(db, { autoExposeNewTables: false });
-    const dump = (await db.pglite.dumpDataDir('none')) as Blob;
+    const dump = await db.dumpDataDir();
     await db.close();
     return dump;
   })();

@@ -3,13 +3,13 @@ import type { Queryable } from '../../db/db-types.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { sendInvite, verifyLink } from '../auth-mail.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
-import { emailIdentityData, insertIdentity, listIdentities } from '../identity-store.ts';
+import { emailIdentityData, insertIdentity } from '../identity-store.ts';
 import { saveOneTimeToken } from '../one-time-tokens.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
 import { isRedirectAllowed, referrerOf } from '../redirects.ts';
 import { bodyOf, obj, str } from '../request-body.ts';
 import { generateOtp, randomPassword, tokenHash } from '../secrets.ts';
-import { userJson } from '../user-json.ts';
+import { loadUserJson } from '../user-json.ts';
 import { emailInUse, findUserByEmail, insertUser, isConfirmed, mergeMetadata, updateUser, type UserRow } from '../user-store.ts';
 import { validateEmail } from '../validation.ts';
 
@@ -94,7 +94,7 @@ export function adminLinkRoutes(app: FastifyInstance, a: AuthContext): void {
       return { user, link: verifyLink(a, stored, linkType, referrer) };
     });
     return {
-      ...userJson(user, await listIdentities(a.server.db, user.id)),
+      ...(await loadUserJson(a.server.db, user)),
       action_link: link,
       email_otp: otp,
       hashed_token: hashed,
@@ -115,6 +115,6 @@ export function adminLinkRoutes(app: FastifyInstance, a: AuthContext): void {
       user ??= await newEmailUser(a, tx, email, '', data);
       return sendInvite({ auth: a, tx, user, referrer, pkce: false });
     });
-    return userJson(user, await listIdentities(a.server.db, user.id));
+    return loadUserJson(a.server.db, user);
   });
 }

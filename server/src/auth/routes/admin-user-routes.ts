@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/db-types.ts';
+import { isPgError, type Queryable } from '../../db/db-types.ts';
 import { adminCreateUser, adminUpdateUser } from '../admin-users.ts';
 import type { AuthContext } from '../auth-context.ts';
-import { badRequest, notFound } from '../errors.ts';
-import { identitiesByUser, listIdentities } from '../identity-store.ts';
+import { AuthError, badRequest, notFound } from '../errors.ts';
+import { deleteFactor, factorJson, factorsByUser, findOwnedFactor, listFactors, type FactorRow } from '../factor-store.ts';
+import { identitiesByUser } from '../identity-store.ts';
 import { clearAllOneTimeTokens } from '../one-time-tokens.ts';
-import { bodyOf, bool, queryParam } from '../request-body.ts';
+import { bodyOf, bool, queryParam, str } from '../request-body.ts';
 import { deleteAllSessions } from '../session-store.ts';
-import { userJson } from '../user-json.ts';
+import { loadUserJson, userJson } from '../user-json.ts';
 import { deleteUser, findUserById, updateUser, type UserRow } from '../user-store.ts';
 import { isUuid } from '../validation.ts';
 
@@ -21,7 +22,7 @@ async function loadUser(a: AuthContext, req: FastifyRequest): Promise<UserRow> {
 }
 
 async function withIdentities(q: Queryable, u: UserRow) {
-  return userJson(u, await listIdentities(q, u.id));
+  return loadUserJson(q, u);
 }
 
 function positiveInt(raw: string, fallback: number): number {
@@ -85,9 +86,10 @@ export function adminUserRoutes(app: FastifyInstance, a: AuthContext): void {
        limit $${params.length + 1} offset $${params.length + 2}`,
       [...params, perPage, (page - 1) * perPage],
     );
-    const identities = await identitiesByUser(db, users.map((u) => u.id));
+    const ids = users.map((u) => u.id);
+    const [identities, factors] = await Promise.all([identitiesByUser(db, ids), factorsByUser(db, ids)]);
     reply.header('x-total-count', String(total)).header('link', paginationLinks(req, page, perPage, total));
-    return { users: users.map((u) => userJson(u, identities.get(u.id) ?? [])), aud: a.settings.aud };
+    return { users: users.map((u) => userJson(u, identities.get(u.id) ?? [], factors.get(u.id))), aud: a.settings.aud };
   });
 
   app.post('/admin/users', async (req) => withIdentities(a.server.db, await adminCreateUser(a, bodyOf(req))));
@@ -102,13 +104,44 @@ export function adminUserRoutes(app: FastifyInstance, a: AuthContext): void {
   app.delete('/admin/users/:id', async (req) => {
     const user = await loadUser(a, req);
     const soft = bool(bodyOf(req), 'should_soft_delete', false);
-    await a.server.db.transaction((tx) => (soft ? softDelete(tx, user) : deleteUser(tx, user.id)));
+    try {
+      await a.server.db.transaction((tx) => (soft ? softDelete(tx, user) : deleteUser(tx, user.id)));
+    } catch (err) {
+      // A trigger or foreign key of the app's refused it: GoTrue's words (issue 22, item 8).
+      if (!isPgError(err)) throw err;
+      req.log.error({ err }, 'auth: deleting a user failed in the database');
+      throw new AuthError(500, 'unexpected_failure', 'Database error deleting user');
+    }
     return {};
   });
 
-  // No MFA here: every user has no factors (auth-js's admin.mfa.listFactors reads this).
   app.get('/admin/users/:id/factors', async (req) => {
-    await loadUser(a, req);
-    return [];
+    const user = await loadUser(a, req);
+    return (await listFactors(a.server.db, user.id)).map(factorJson);
+  });
+
+  /** DELETE (admin.mfa.deleteFactor) and PUT (a new friendly name) of one of the user's factors. */
+  const loadUserFactor = async (req: FastifyRequest) => {
+    const user = await loadUser(a, req);
+    const factorId = (req.params as { factor_id: string }).factor_id;
+    if (!isUuid(factorId)) throw notFound('validation_failed', 'factor_id must be an UUID');
+    const factor = await findOwnedFactor(a.server.db, user.id, factorId);
+    if (!factor) throw notFound('mfa_factor_not_found', 'Factor not found');
+    return factor;
+  };
+  app.delete('/admin/users/:id/factors/:factor_id', async (req) => {
+    const factor = await loadUserFactor(req);
+    await a.server.db.transaction((tx) => deleteFactor(tx, factor));
+    return factorJson(factor);
+  });
+  app.put('/admin/users/:id/factors/:factor_id', async (req) => {
+    const factor = await loadUserFactor(req);
+    const name = str(bodyOf(req), 'friendly_name');
+    if (name === '') return factorJson(factor);
+    const { rows } = await a.server.db.query<FactorRow>(
+      'update auth.mfa_factors set friendly_name = $2, updated_at = now() where id = $1 returning *',
+      [factor.id, name],
+    );
+    return factorJson(rows[0]!);
   });
 }

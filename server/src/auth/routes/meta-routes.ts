@@ -11,17 +11,19 @@ const OAUTH_PROVIDERS = [
 export function metaRoutes(app: FastifyInstance, a: AuthContext, version: string): void {
   app.get('/settings', async () => {
     const external: Record<string, boolean> = { anonymous_users: a.settings.enableAnonymous };
-    for (const p of OAUTH_PROVIDERS) external[p] = false;
-    Object.assign(external, { email: true, phone: false, zoom: false });
+    for (const p of OAUTH_PROVIDERS) external[p] = a.settings.providers.has(p);
+    Object.assign(external, { email: true, phone: a.settings.phone.enabled, zoom: false });
+    // OpenID issuers configured under other names, so an app can offer them too.
+    for (const name of a.settings.providers.keys()) if (name.startsWith('custom:')) external[name] = true;
     return {
       external,
       disable_signup: !a.settings.enableSignup,
       mailer_autoconfirm: a.settings.autoconfirm,
-      phone_autoconfirm: false,
-      sms_provider: '',
+      phone_autoconfirm: a.settings.phone.autoconfirm,
+      sms_provider: a.settings.phone.provider,
       saml_enabled: false,
       saml_private_key_next_configured: false,
-      passkeys_enabled: false,
+      passkeys_enabled: a.settings.passkeyEnabled,
     };
   });
 
@@ -31,9 +33,10 @@ export function metaRoutes(app: FastifyInstance, a: AuthContext, version: string
     description: 'GoTrue is a user registration and authentication API',
   }));
 
-  // Only an HS256 secret signs tokens here, and symmetric keys are never published.
+  // The public half of every signing key; the HS256 secret is never published (so with no
+  // signing keys the list is empty, as GoTrue's).
   app.get('/.well-known/jwks.json', async (_req, reply) => {
     reply.header('cache-control', 'public, max-age=600');
-    return { keys: [] };
+    return { keys: a.settings.jwt.jwks };
   });
 }

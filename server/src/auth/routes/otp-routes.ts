@@ -7,8 +7,48 @@ import { magicLinkOrSignup } from '../magic-link.ts';
 import { enforceRequestLimit } from '../rate-limits.ts';
 import { referrerOf } from '../redirects.ts';
 import { bodyOf, bool, obj, str } from '../request-body.ts';
-import { findUserByEmail, findUserById, isConfirmed } from '../user-store.ts';
+import { findUserByEmail, findUserById, findUserByPhone, isConfirmed, type UserRow } from '../user-store.ts';
+import { sendPhoneOtp, validateChannel, validatePhone } from '../phone.ts';
+import { requirePhoneProvider, signUpWithPhone } from '../phone-signup.ts';
+import { randomPassword } from '../secrets.ts';
 import { validateEmail } from '../validation.ts';
+
+/**
+ * GoTrue's SmsOtp: a new or unconfirmed number is signed up (confirmations off: confirmed, then
+ * sent its sign-in code); a confirmed one gets a sign-in code. Answers `{message_id}`.
+ */
+async function phoneOtp(a: AuthContext, p: { phone: string; channel: string; createUser: boolean; data: Record<string, unknown> }) {
+  requirePhoneProvider(a, 'Unsupported phone provider');
+  const channel = validateChannel(a, p.channel);
+  const phone = validatePhone(p.phone);
+  const existing = await findUserByPhone(a.server.db, phone, a.settings.aud);
+  if (!existing?.phone_confirmed_at) {
+    if (!p.createUser) throw unprocessable('otp_disabled', 'Signups not allowed for otp');
+    if (!a.settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+    await signUpWithPhone(a, { phone, password: randomPassword(), data: p.data, channel });
+    if (!a.settings.phone.autoconfirm) return {};
+  }
+  const messageId = await a.server.db.transaction(async (tx) => {
+    const user = (await findUserByPhone(tx, phone, a.settings.aud, true))!;
+    return (await sendPhoneOtp(a, tx, user, phone, 'confirmation', channel)).messageId;
+  });
+  return { message_id: messageId };
+}
+
+/** /resend for a phone: the sign-up code again (type sms), or the code to a pending new number (phone_change). */
+async function phoneResend(a: AuthContext, type: string, rawPhone: string) {
+  requirePhoneProvider(a, 'Phone logins are disabled');
+  const phone = validatePhone(rawPhone);
+  const found = type === 'phone_change'
+    ? (await a.server.db.query<UserRow>('select * from auth.users where phone_change = $1 and aud = $2 limit 1', [phone, a.settings.aud])).rows[0]
+    : await findUserByPhone(a.server.db, phone, a.settings.aud);
+  if (!found || (type === 'sms' && found.phone_confirmed_at)) return {};
+  const messageId = await a.server.db.transaction(async (tx) => {
+    const user = (await findUserById(tx, found.id, true))!;
+    return (await sendPhoneOtp(a, tx, user, phone, type === 'phone_change' ? 'phone_change' : 'confirmation', 'sms')).messageId;
+  });
+  return { message_id: messageId };
+}
 
 /** POST /otp (signInWithOtp), /magiclink (its older name) and /resend. */
 export function otpRoutes(app: FastifyInstance, a: AuthContext): void {
@@ -24,7 +64,7 @@ export function otpRoutes(app: FastifyInstance, a: AuthContext): void {
       throw badRequest('validation_failed', 'Channel should only be specified with Phone OTP');
     }
     validatePkceParams(codeChallengeMethod, codeChallenge);
-    if (phone !== '') throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
+    if (phone !== '') return phoneOtp(a, { phone, channel: str(body, 'channel'), createUser: bool(body, 'create_user', true), data: obj(body, 'data') ?? {} });
     if (email === '') throw badRequest('validation_failed', 'One of email or phone must be set');
     const address = validateEmail(email);
     if (!bool(body, 'create_user', true) && !(await findUserByEmail(a.server.db, address, a.settings.aud))) {
@@ -60,7 +100,7 @@ export function otpRoutes(app: FastifyInstance, a: AuthContext): void {
     if (email === '' && type === 'signup') throw badRequest('validation_failed', 'Type provided requires an email address');
     if (phone === '' && type === 'sms') throw badRequest('validation_failed', 'Type provided requires a phone number');
     if (email !== '' && phone !== '') throw badRequest('validation_failed', 'Only an email address or phone number should be provided.');
-    if (phone !== '') throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+    if (phone !== '') return phoneResend(a, type, phone);
     if (email === '') throw badRequest('validation_failed', 'Missing email address or phone number');
     const address = validateEmail(email);
 

@@ -3,16 +3,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientInfo, type AuthContext } from '../auth-context.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { validatePkceParams } from '../flow-state.ts';
-import { listIdentities } from '../identity-store.ts';
+
 import { checkPasswordStrength } from '../passwords.ts';
 import { enforceRequestLimit } from '../rate-limits.ts';
 import { referrerOf } from '../redirects.ts';
 import { bodyOf, obj, str } from '../request-body.ts';
 import { signUpWithEmail } from '../signup-core.ts';
 import { issueSession } from '../token-response.ts';
-import { userJson } from '../user-json.ts';
+import { loadUserJson, userJson } from '../user-json.ts';
 import { insertUser, isConfirmed } from '../user-store.ts';
 import { validateEmail } from '../validation.ts';
+import { validateChannel, validatePhone } from '../phone.ts';
+import { requirePhoneProvider, signUpWithPhone } from '../phone-signup.ts';
 
 /**
  * What GoTrue answers when a confirmed account already has the address and confirmations are
@@ -51,6 +53,20 @@ async function signInAnonymously(a: AuthContext, req: FastifyRequest, data: Reco
   });
 }
 
+/** /signup with a phone: a session when phones need no confirmation, else the bare user and a code by text. */
+async function phoneSignupRoute(a: AuthContext, req: FastifyRequest, p: { phone: string; password: string; data: Record<string, unknown>; channel: string }) {
+  requirePhoneProvider(a, 'Phone signups are disabled');
+  const phone = validatePhone(p.phone);
+  const outcome = await signUpWithPhone(a, { phone, password: p.password, data: p.data, channel: validateChannel(a, p.channel) });
+  if (outcome.kind === 'exists') {
+    if (a.settings.autoconfirm || a.settings.phone.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
+    return { ...obfuscatedUser('', p.data, a.settings.aud), phone, app_metadata: { provider: 'phone', providers: ['phone'] } };
+  }
+  const user = outcome.user;
+  if (user.phone_confirmed_at) return a.server.db.transaction((tx) => issueSession(a, tx, user, 'password', clientInfo(req)));
+  return loadUserJson(a.server.db, user);
+}
+
 /** POST /signup: email + password, or — with neither email nor phone — an anonymous user. */
 export function signupRoutes(app: FastifyInstance, a: AuthContext): void {
   app.post('/signup', async (req) => {
@@ -75,7 +91,7 @@ export function signupRoutes(app: FastifyInstance, a: AuthContext): void {
     const codeChallenge = str(body, 'code_challenge');
     const codeChallengeMethod = str(body, 'code_challenge_method');
     validatePkceParams(codeChallengeMethod, codeChallenge);
-    if (email === '') throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+    if (email === '') return phoneSignupRoute(a, req, { phone, password, data, channel: str(body, 'channel') });
     const address = validateEmail(email);
 
     const outcome = await signUpWithEmail(a, {
@@ -95,6 +111,6 @@ export function signupRoutes(app: FastifyInstance, a: AuthContext): void {
       return a.server.db.transaction((tx) => issueSession(a, tx, user, 'password', clientInfo(req)));
     }
     if (user.invited_at) return { ...userJson(user, []), user_metadata: {} };
-    return userJson(user, await listIdentities(a.server.db, user.id));
+    return loadUserJson(a.server.db, user);
   });
 }

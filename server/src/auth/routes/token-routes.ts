@@ -8,7 +8,8 @@ import { refreshTokenGrant } from '../refresh-grant.ts';
 import { bodyOf, queryParam, str, type Body } from '../request-body.ts';
 import { pkceMatches } from '../secrets.ts';
 import { issueSession, type TokenResponse } from '../token-response.ts';
-import { findUserByEmail, findUserById, isBanned, isConfirmed } from '../user-store.ts';
+import { findUserByEmail, findUserById, findUserByPhone, isBanned, isConfirmed } from '../user-store.ts';
+import { idTokenGrant } from '../oauth/id-token-grant.ts';
 
 /**
  * grant_type=password. Unknown email, passwordless account and wrong password all answer
@@ -23,12 +24,15 @@ async function passwordGrant(a: AuthContext, req: FastifyRequest, body: Body): P
     throw badRequest('validation_failed', 'Only an email address or phone number should be provided on login.');
   }
   if (email === '' && phone === '') throw badRequest('validation_failed', 'missing email or phone');
-  if (email === '') throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
-  const user = await findUserByEmail(a.server.db, email, a.settings.aud);
+  if (email === '' && !a.settings.phone.enabled) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+  const user = email !== ''
+    ? await findUserByEmail(a.server.db, email, a.settings.aud)
+    : await findUserByPhone(a.server.db, phone.replace(/^\+/, '').replaceAll(' ', ''), a.settings.aud);
   const ok = await verifyPassword(password, user?.encrypted_password);
   if (!user || !ok) throw invalidCredentials();
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
-  if (!isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
+  if (email !== '' && !isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
+  if (email === '' && !user.phone_confirmed_at) throw badRequest('phone_not_confirmed', 'Phone not confirmed');
   const weak = tooLong(password) ? undefined : weaknessOf(password, a.settings);
   const token = await a.server.db.transaction((tx) => issueSession(a, tx, user, 'password', clientInfo(req)));
   if (weak) token.weak_password = weak;
@@ -50,26 +54,30 @@ async function pkceGrant(a: AuthContext, req: FastifyRequest, body: Body): Promi
     }
     const user = await findUserById(tx, flow.user_id);
     if (!user) throw notFound('flow_state_not_found', 'invalid flow state, no valid flow state found');
-    if (!pkceMatches(flow.code_challenge_method, flow.code_challenge, verifier)) {
+    if (!flow.code_challenge || !pkceMatches(flow.code_challenge_method ?? 's256', flow.code_challenge, verifier)) {
       throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier');
     }
     const token = await issueSession(a, tx, user, flow.authentication_method, clientInfo(req));
+    if (flow.provider_access_token) token.provider_token = flow.provider_access_token;
+    if (flow.provider_refresh_token) token.provider_refresh_token = flow.provider_refresh_token;
     await deleteFlowState(tx, flow.id); // single use
     return token;
   });
 }
 
-const GRANTS = new Set(['password', 'refresh_token', 'pkce']);
+const GRANTS = new Set(['password', 'refresh_token', 'pkce', 'id_token']);
 
-/** POST /token?grant_type=…: password, refresh_token and pkce. */
+/** POST /token?grant_type=…: password, refresh_token, pkce and id_token. */
 export function tokenRoutes(app: FastifyInstance, a: AuthContext): void {
   app.post('/token', async (req) => {
     const body = bodyOf(req);
     const grant = queryParam(req, 'grant_type') || str(body, 'grant_type');
+    if (grant === 'web3') throw unprocessable('web3_provider_disabled', 'Web3 provider is disabled');
     if (!GRANTS.has(grant)) throw badRequest('invalid_credentials', 'unsupported_grant_type');
     enforceRequestLimit(a.limits.token, req, a.server.keys);
     if (grant === 'password') return passwordGrant(a, req, body);
     if (grant === 'pkce') return pkceGrant(a, req, body);
+    if (grant === 'id_token') return idTokenGrant(a, req, body);
     return refreshTokenGrant(a, str(body, 'refresh_token'), clientInfo(req));
   });
 }

@@ -3,12 +3,13 @@ import type { AuthContext } from '../auth-context.ts';
 import { sendReauthentication } from '../auth-mail.ts';
 import { requireUser } from '../authenticate.ts';
 import { badRequest, unprocessable } from '../errors.ts';
-import { listIdentities } from '../identity-store.ts';
+
 import { enforceRequestLimit } from '../rate-limits.ts';
 import { referrerOf } from '../redirects.ts';
-import { userJson } from '../user-json.ts';
+import { loadUserJson } from '../user-json.ts';
 import { updateCurrentUser } from '../user-update.ts';
 import { findUserById, isConfirmed } from '../user-store.ts';
+import { sendPhoneOtp } from '../phone.ts';
 
 /** GET/PUT /user (getUser, updateUser) and GET /reauthenticate. */
 export function userRoutes(app: FastifyInstance, a: AuthContext): void {
@@ -19,7 +20,7 @@ export function userRoutes(app: FastifyInstance, a: AuthContext): void {
     const aud = authed.claims.aud;
     const first = Array.isArray(aud) ? aud[0] : aud;
     if (first !== wanted) throw badRequest('validation_failed', "Token audience doesn't match request audience");
-    return userJson(authed.user, await listIdentities(a.server.db, authed.user.id));
+    return loadUserJson(a.server.db, authed.user);
   });
 
   app.put('/user', async (req) => {
@@ -31,14 +32,19 @@ export function userRoutes(app: FastifyInstance, a: AuthContext): void {
   app.get('/reauthenticate', async (req) => {
     const authed = await requireUser(a, req);
     const u = authed.user;
-    if (!u.email) {
+    if (!u.email && !u.phone) {
       throw badRequest('validation_failed', 'Reauthentication requires the user to have an email or a phone number');
     }
-    if (!isConfirmed(u)) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
-    await a.server.db.transaction(async (tx) => {
+    if (u.email ? !isConfirmed(u) : !u.phone_confirmed_at) throw unprocessable(u.email ? 'email_not_confirmed' : 'phone_not_confirmed', u.email ? 'Please verify your email first.' : 'Please verify your phone first.');
+    const messageId = await a.server.db.transaction(async (tx) => {
       const user = await findUserById(tx, u.id, true);
-      if (user) await sendReauthentication({ auth: a, tx, user, referrer: referrerOf(a.settings, req), pkce: false });
+      if (!user) return undefined;
+      // The email when there is one, else a text to the phone (GoTrue's order).
+      if (user.email) await sendReauthentication({ auth: a, tx, user, referrer: referrerOf(a.settings, req), pkce: false });
+      else return (await sendPhoneOtp(a, tx, user, user.phone!, 'reauthentication', 'sms')).messageId;
+      return undefined;
     });
+    if (messageId) return { message_id: messageId };
     return {};
   });
 }

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientInfo, type AuthContext } from '../auth-context.ts';
 import { SINGLE_CONFIRMATION_ACCEPTED } from '../email-change.ts';
-import { AuthError, badRequest, unprocessable } from '../errors.ts';
+import { AuthError, badRequest, forbidden, unprocessable } from '../errors.ts';
+import { completePhoneChange, confirmPhone, phoneOtpValid, validatePhone } from '../phone.ts';
+import { safeEqual } from '../secrets.ts';
+import { refreshProviders } from '../user-lifecycle.ts';
+import { findUserByPhone, isBanned, updateUser, type UserRow } from '../user-store.ts';
 import { authMethodForVerifyType, issueAuthCode } from '../flow-state.ts';
 import { enforceRequestLimit } from '../rate-limits.ts';
 import { errorRedirect, implicitRedirect, messageRedirect, pkceRedirect, referrerOf } from '../redirects.ts';
@@ -16,6 +20,28 @@ function requireType(type: string): void {
   if (!EMAIL_VERIFY_TYPES.has(type)) throw badRequest('validation_failed', 'Unsupported verification type');
 }
 
+/**
+ * POST /verify with a phone and its code: `sms` confirms the number (sign-up and sign-in codes),
+ * `phone_change` moves the account to the new one. Answers with a session.
+ */
+async function verifyPhoneOtp(a: AuthContext, req: FastifyRequest, type: string, rawPhone: string, token: string) {
+  const phone = validatePhone(rawPhone);
+  if (type !== 'sms' && type !== 'phone_change') throw badRequest('validation_failed', 'Unsupported verification type');
+  return a.server.db.transaction(async (tx) => {
+    const user = type === 'sms'
+      ? await findUserByPhone(tx, phone, a.settings.aud, true)
+      : (await tx.query<UserRow>('select * from auth.users where phone_change = $1 and aud = $2 limit 1 for update', [phone, a.settings.aud])).rows[0];
+    if (!user) throw forbidden('otp_expired', 'Token has expired or is invalid');
+    if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
+    const [stored, sentAt] = type === 'sms' ? [user.confirmation_token, user.confirmation_sent_at] : [user.phone_change_token, user.phone_change_sent_at];
+    if (!phoneOtpValid(a, phone, token, stored, sentAt, safeEqual)) throw forbidden('otp_expired', 'Token has expired or is invalid');
+    let verified = type === 'sms' ? await confirmPhone(tx, user) : await completePhoneChange(tx, user);
+    if (verified.is_anonymous) verified = await updateUser(tx, verified.id, { is_anonymous: false });
+    verified = await refreshProviders(tx, verified);
+    return issueSession(a, tx, verified, 'otp', clientInfo(req));
+  });
+}
+
 /** POST /verify (verifyOtp): a code with its email, or a token hash; answers with a session. */
 async function verifyPost(a: AuthContext, req: FastifyRequest) {
   const body = bodyOf(req);
@@ -27,7 +53,7 @@ async function verifyPost(a: AuthContext, req: FastifyRequest) {
   if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type');
   if ((token === '') === (hashParam === '')) throw badRequest('validation_failed', 'Verify requires either a token or a token hash');
   if (token !== '') {
-    if (phone !== '' && email === '') throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+    if (phone !== '' && email === '') return verifyPhoneOtp(a, req, type, phone, token);
     if (email === '' || phone !== '') {
       throw badRequest('validation_failed', 'Only an email address or phone number should be provided on verify');
     }

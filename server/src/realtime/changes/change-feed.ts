@@ -25,11 +25,14 @@ export class ChangeFeed {
   private queuedSync?: Promise<void>;
   private stopListening?: () => Promise<void>;
   private readonly onError: (err: unknown) => void;
+  private readonly onDelivered?: (commitTimestamp: string) => void;
 
-  constructor(db: Db, onError: (err: unknown) => void) {
+  /** `onDelivered` hears of each change sent to at least one subscriber here (delivery lag metrics). */
+  constructor(db: Db, onError: (err: unknown) => void, onDelivered?: (commitTimestamp: string) => void) {
     this.db = db;
     this.tables = new TableInfoCache(db);
     this.onError = onError;
+    this.onDelivered = onDelivered;
   }
 
   async start(): Promise<void> {
@@ -113,6 +116,7 @@ export class ChangeFeed {
       for (const [key, members] of groups) if (!(await this.tables.bypassesRls(members[0]!.subscriber.role))) needRls.push(key);
     }
     const allowed = new Set(groups.keys());
+    let delivered = false;
     if (needRls.length) {
       const verdicts = await this.visibleTo(info, change.record ?? {}, needRls);
       needRls.forEach((key, i) => {
@@ -125,7 +129,9 @@ export class ChangeFeed {
       if (visible.size === 0) continue;
       const data = shapeChange(change, info, visible);
       for (const m of members) m.subscriber.deliverChange(m.ids, data);
+      delivered = true;
     }
+    if (delivered) this.onDelivered?.(change.commit_timestamp);
   }
 
   private async visibleTo(info: TableInfo, record: Record<string, unknown>, identities: string[]): Promise<boolean[]> {

@@ -1,3 +1,4 @@
+import { jsonTooDeep, TOO_DEEP_MESSAGE } from '../../http/json-guard.ts';
 import type { BroadcastMessage, PhoenixMessage, Vsn } from './messages.ts';
 
 /** Kinds of realtime's V2 binary frames: 3 = user broadcast push (in), 4 = user broadcast (out). */
@@ -13,6 +14,7 @@ function text(bytes: Uint8Array, start: number, len: number): string {
 
 /** A text frame: v2 is `[join_ref, ref, topic, event, payload]`, v1 an object. */
 export function decodeText(data: string, vsn: Vsn): PhoenixMessage {
+  if (jsonTooDeep(data)) throw new ProtocolError(TOO_DEEP_MESSAGE);
   let parsed: unknown;
   try {
     parsed = JSON.parse(data);
@@ -30,6 +32,15 @@ export function decodeText(data: string, vsn: Vsn): PhoenixMessage {
     throw new ProtocolError('expected {topic, event, payload, ref}');
   }
   return { joinRef: refOf(m.join_ref), ref: refOf(m.ref), topic: m.topic, event: m.event, payload: m.payload };
+}
+
+function parseJson(textValue: string, what: string): unknown {
+  if (jsonTooDeep(textValue)) throw new ProtocolError(`${what}: ${TOO_DEEP_MESSAGE}`);
+  try {
+    return JSON.parse(textValue);
+  } catch {
+    throw new ProtocolError(`${what} is not JSON`);
+  }
 }
 
 function refOf(v: unknown): string | null {
@@ -55,22 +66,16 @@ export function decodeBinary(bytes: Uint8Array): PhoenixMessage {
   const body = bytes.subarray(at);
   let payload: unknown;
   let binary: Uint8Array | undefined;
-  if (encoding === ENCODING_JSON) {
-    try {
-      payload = JSON.parse(Buffer.from(body).toString('utf8'));
-    } catch {
-      throw new ProtocolError('broadcast payload is not JSON');
-    }
-  } else {
-    binary = new Uint8Array(body);
-  }
-  const meta = metaText ? (JSON.parse(metaText) as Record<string, unknown>) : undefined;
+  if (encoding === ENCODING_JSON) payload = parseJson(Buffer.from(body).toString('utf8'), 'broadcast payload');
+  else binary = new Uint8Array(body);
+  const meta = metaText ? parseJson(metaText, 'broadcast meta') : undefined;
+  if (meta !== undefined && (meta === null || typeof meta !== 'object' || Array.isArray(meta))) throw new ProtocolError('broadcast meta must be an object');
   return {
     joinRef: joinRef || null,
     ref: ref || null,
     topic,
     event: 'broadcast',
-    payload: { type: 'broadcast', event, payload, binary, meta },
+    payload: { type: 'broadcast', event, payload, binary, meta: meta as Record<string, unknown> | undefined },
   };
 }
 

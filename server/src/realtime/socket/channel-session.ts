@@ -6,6 +6,11 @@ import type { BroadcastMessage, PhoenixMessage } from '../protocol/messages.ts';
 import type { JoinConfig } from './join-config.ts';
 import type { RealtimeIdentity } from './realtime-token.ts';
 
+/** The hub's route for a topic (`realtime:<name>`), private or public. */
+export function channelRoute(topic: string, isPrivate: boolean): string {
+  return isPrivate ? `private:${topic}` : topic;
+}
+
 /** What a channel needs from its socket. */
 export interface ChannelTransport {
   push(message: PhoenixMessage): void;
@@ -20,6 +25,13 @@ export class ChannelSession implements ChangeSubscriber {
   readonly config: JoinConfig;
   readonly bindings: ChangeBinding[];
   readonly presenceKey: string;
+  /**
+   * Where the hub and the bus route this channel's broadcasts and presence. A private channel
+   * and a public one of the same name never hear each other (upstream's `tenant_topic`): a
+   * public join must not bypass the policies that guard the private one. Public routes are the
+   * topic itself (always `realtime:…`), so `private:…` cannot collide with one.
+   */
+  readonly route: string;
   identity: RealtimeIdentity;
   permissions: ChannelPermissions;
   /** Our current presence meta on this topic, if tracked. */
@@ -46,6 +58,7 @@ export class ChannelSession implements ChangeSubscriber {
     this.permissions = opts.permissions;
     this.transport = opts.transport;
     this.presenceKey = opts.config.presence.key || randomUUID();
+    this.route = channelRoute(opts.topic, opts.config.private);
   }
 
   get role(): string {

@@ -13,12 +13,25 @@ import { RealtimeTokenError, verifyRealtimeToken, type RealtimeIdentity } from '
 let bindingIds = 0;
 const nextBindingId = () => ++bindingIds;
 
+/** Frames waiting their turn on one socket before it stops being read (TCP pushes back on the client). */
+const PAUSE_AT_QUEUED = 64;
+/** Undecodable frames tolerated on one socket before it is closed (1003: unsupported data). */
+const MAX_GARBAGE_FRAMES = 10;
+
 /** One client socket speaking Phoenix channels: heartbeats, joins, and per-channel events. */
 export class RealtimeConnection {
   private readonly channels = new Map<string, ChannelSession>();
   private readonly rate: RateWindow;
   private lastFrameAt = Date.now();
   private closed = false;
+  /**
+   * Frames are handled one at a time, in order, as upstream's socket process does. Joins await
+   * (token check, channel permissions), and limits checked before an await but recorded after
+   * it were raced by back-to-back frames: 700 channels on one socket, duplicate subscriptions.
+   */
+  private queue: Promise<void> = Promise.resolve();
+  private queued = 0;
+  private garbage = 0;
 
   private readonly ws: WebSocket;
   private readonly vsn: Vsn;
@@ -35,9 +48,9 @@ export class RealtimeConnection {
     this.ctx = ctx;
     this.limits = limits;
     this.rate = new RateWindow(limits.maxEventsPerSecond);
-    ws.on('message', (data, isBinary) => void this.onFrame(data as Buffer, isBinary).catch((err) => this.ctx.log.error({ err }, 'realtime frame failed')));
-    ws.on('close', () => void this.teardown());
-    ws.on('error', () => void this.teardown());
+    ws.on('message', (data, isBinary) => this.enqueue(data as Buffer, isBinary));
+    ws.on('close', () => this.teardown());
+    ws.on('error', () => this.teardown());
   }
 
   /** Closes sockets that stopped heartbeating. */
@@ -64,19 +77,41 @@ export class RealtimeConnection {
     this.ws.send(frame);
   }
 
+  private enqueue(data: Buffer, isBinary: boolean): void {
+    if (this.closed) return;
+    if (++this.queued === PAUSE_AT_QUEUED) this.ws.pause();
+    this.queue = this.queue
+      .then(() => this.onFrame(data, isBinary))
+      .catch((err) => this.ctx.log.error({ err }, 'realtime frame failed'))
+      .finally(() => {
+        if (--this.queued === 0 && this.ws.isPaused) this.ws.resume();
+      });
+  }
+
+  /** Upstream drops undecodable frames; one log line per socket says so, and a stream of them ends it. */
+  private onGarbage(err: ProtocolError): void {
+    if (++this.garbage === 1) this.ctx.log.info({ reason: err.message }, 'realtime: dropped an undecodable frame (not logged again for this socket)');
+    if (this.garbage >= MAX_GARBAGE_FRAMES) this.ws.close(1003, 'Too many undecodable frames');
+  }
+
   private async onFrame(data: Buffer, isBinary: boolean): Promise<void> {
+    if (this.closed) return;
     this.lastFrameAt = Date.now();
     let msg: PhoenixMessage;
     try {
       msg = isBinary ? decodeBinary(new Uint8Array(data)) : decodeText(data.toString('utf8'), this.vsn);
     } catch (err) {
-      if (err instanceof ProtocolError) return; // upstream drops undecodable frames too
+      if (err instanceof ProtocolError) return this.onGarbage(err);
       throw err;
     }
     if (msg.topic === 'phoenix' && msg.event === 'heartbeat') {
       return this.push({ joinRef: null, ref: msg.ref, topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
     }
-    if (msg.event === 'phx_join') return this.join(msg);
+    if (msg.event === 'phx_join') {
+      // Joins cost a token check and a permission query: they count against the rate too.
+      if (!this.rate.take()) return this.refuseJoin(msg, 'ClientJoinRateLimitReached: Too many joins per second');
+      return this.join(msg);
+    }
     const session = this.channels.get(msg.topic);
     if (!session) {
       return this.push({ joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status: 'error', response: { reason: 'unmatched topic' } } });
@@ -97,9 +132,12 @@ export class RealtimeConnection {
     }
   }
 
+  private refuseJoin(msg: PhoenixMessage, reason: string): void {
+    this.push({ joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status: 'error', response: { reason } } });
+  }
+
   private async join(msg: PhoenixMessage): Promise<void> {
-    const fail = (reason: string) =>
-      this.push({ joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status: 'error', response: { reason } } });
+    const fail = (reason: string) => this.refuseJoin(msg, reason);
     if (!msg.topic.startsWith('realtime:') || msg.topic === 'realtime:') return fail('TopicNameRequired: You must provide a topic name');
     const existing = this.channels.get(msg.topic);
     if (existing) await this.leave(existing); // Phoenix closes the older join of the same topic
@@ -132,7 +170,7 @@ export class RealtimeConnection {
     const echoed = config.postgresChanges.map((p, i) => ({ ...p, id: bindings[i]!.id }));
     session.reply(msg.ref, 'ok', { postgres_changes: echoed });
     if (bindings.length) session.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
-    session.deliverPresenceState(this.hub.presence.state(msg.topic));
+    session.deliverPresenceState(this.hub.presence.state(session.route));
   }
 
   private async updateToken(session: ChannelSession, token: unknown): Promise<void> {
@@ -169,7 +207,7 @@ export class RealtimeConnection {
     if (size > this.limits.maxPayloadBytes) return session.reply(msg.ref, 'error', { reason: 'Payload size exceeds tenant limit' });
     // Without write permission upstream stays silent, so ack users time out.
     if (!session.permissions.broadcastWrite) return;
-    await this.hub.broadcast({ topic: session.topic, event: p.event, payload: p.payload ?? {}, binary: p.binary }, session.id);
+    await this.hub.broadcast({ topic: session.route, event: p.event, payload: p.payload ?? {}, binary: p.binary }, session.id);
     if (session.config.broadcast.ack) session.reply(msg.ref, 'ok');
   }
 
@@ -179,6 +217,10 @@ export class RealtimeConnection {
     if (p.event === 'track') {
       if (!p.payload || typeof p.payload !== 'object' || Array.isArray(p.payload)) {
         return session.reply(msg.ref, 'error', { reason: 'Presence track payload must be a map' });
+      }
+      // Presence is held in memory and sent to every joiner: the broadcast limit applies.
+      if (Buffer.byteLength(JSON.stringify(p.payload)) > this.limits.maxPayloadBytes) {
+        return session.reply(msg.ref, 'error', { reason: 'Payload size exceeds tenant limit' });
       }
       await this.hub.track(session, p.payload as Record<string, unknown>);
     } else if (p.event === 'untrack') {
@@ -200,9 +242,14 @@ export class RealtimeConnection {
     await this.hub.remove(session);
   }
 
-  private async teardown(): Promise<void> {
+  /** After the frame being handled, so a join finishing late cannot leave a channel behind. */
+  private teardown(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const s of [...this.channels.values()]) await this.leave(s);
+    this.queue = this.queue
+      .then(async () => {
+        for (const s of [...this.channels.values()]) await this.leave(s);
+      })
+      .catch((err) => this.ctx.log.error({ err }, 'realtime teardown failed'));
   }
 }

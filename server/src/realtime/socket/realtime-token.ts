@@ -23,7 +23,7 @@ export async function verifyRealtimeToken(token: string, keys: ApiKeys, roles: R
   if (token.startsWith('sb_')) throw new RealtimeTokenError('InvalidJWTToken: Invalid API key');
   let claims: Record<string, unknown>;
   try {
-    claims = (await verifyJwt(token, keys.jwtSecret)) as Record<string, unknown>;
+    claims = (await verifyJwt(token, keys.jwt)) as Record<string, unknown>;
   } catch (err) {
     if (err instanceof JwtError && err.message === 'JWT expired') {
       const exp = Number(decodeJwt(token).exp);

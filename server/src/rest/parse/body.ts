@@ -1,3 +1,4 @@
+import { jsonTooDeep, TOO_DEEP_MESSAGE } from '../../http/json-guard.ts';
 import { errors } from '../errors/api-error.ts';
 
 /** A request body reduced to what planning needs: JSON text and its top-level keys. */
@@ -103,6 +104,8 @@ export function parsePayload(contentType: string | undefined, body: Buffer | str
   switch (kind) {
     case 'json': {
       if (rpc && text.trim() === '') return { kind: 'json', json: '{}', keys: [], isArray: false, rows: 1 };
+      // Before Postgres or anything recursive sees it, raw (`?columns=`) or not.
+      if (jsonTooDeep(text)) throw errors.invalidBody(TOO_DEEP_MESSAGE);
       if (hasColumns) return { kind: 'raw-json', json: text };
       let value: unknown;
       try {

@@ -1,3 +1,4 @@
+import { encodeStrict } from '../../http/header-values.ts';
 import { errors } from '../errors/api-error.ts';
 import { contentTypeOf } from '../parse/accept.ts';
 import type { CallPlan, MutatePlan, ReadPlan } from '../plan/types.ts';
@@ -49,8 +50,7 @@ export function readResponse(plan: ReadPlan | CallPlan, row: ResultRow, total: n
 }
 
 function renderQuery(pairs: [string, string][]): string {
-  const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join('&');
+  return pairs.map(([k, v]) => `${encodeStrict(k)}=${encodeStrict(v)}`).join('&');
 }
 
 /** POST/PUT/PATCH/DELETE: 201/200/204 as PostgREST answers them, Location, Content-Range. */

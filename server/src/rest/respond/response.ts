@@ -1,3 +1,4 @@
+import { isHeaderName, isHeaderValue } from '../../http/header-values.ts';
 import { ApiError, errors } from '../errors/api-error.ts';
 
 /** What the REST module answers: status, headers and body, independent of Fastify. */
@@ -53,6 +54,8 @@ export function applyGucOverrides(res: RestResponse, gucHeaders: string | null, 
       if (!h || typeof h !== 'object' || Array.isArray(h)) throw errors.gucHeaders();
       const entries = Object.entries(h as Record<string, unknown>);
       if (entries.length !== 1 || typeof entries[0]![1] !== 'string') throw errors.gucHeaders();
+      // A name or value Node cannot send (a line break from user data) fails here, not as a 500.
+      if (!isHeaderName(entries[0]![0]) || !isHeaderValue(entries[0]![1])) throw errors.gucHeaders();
       headers[entries[0]![0].toLowerCase()] = entries[0]![1] as string;
     }
   }

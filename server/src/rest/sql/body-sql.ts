@@ -1,4 +1,5 @@
 import type { MediaType } from '../parse/accept.ts';
+import type { Params } from './sql-builder.ts';
 
 export type BodyShape = 'rows' | 'single-composite' | 'scalar' | 'setof-scalar';
 
@@ -31,3 +32,26 @@ export function bodySql(media: MediaType, shape: BodyShape): string {
 export const RESPONSE_COLUMNS =
   `nullif(current_setting('response.headers', true), '') AS response_headers, ` +
   `nullif(current_setting('response.status', true), '') AS response_status`;
+
+/** What a write's result must hold for the request to succeed (`vnd.pgrst.object`, strict max-affected). */
+export interface RowCountGuard {
+  singular: boolean;
+  max?: number;
+}
+
+/** Marks the text Postgres echoes when a guard fails, so the server can tell that error apart. */
+export const ROW_COUNT_MARK = 'gather-row-count:';
+
+/**
+ * A HAVING clause that fails the statement when the row count breaks the guard, so a write
+ * rolls back in the same round trip (PostgREST checks before it commits). It fails by casting a
+ * marked text to int: no function of ours, so no grant to the API roles.
+ */
+export function rowCountHaving(pageTotal: string, guard: RowCountGuard | undefined, p: Params): string {
+  if (!guard) return '';
+  const bad: string[] = [];
+  if (guard.singular) bad.push(`${pageTotal} <> 1`);
+  if (guard.max !== undefined) bad.push(`${pageTotal} > ${p.typed(String(guard.max), 'bigint')}`);
+  if (bad.length === 0) return '';
+  return ` HAVING CASE WHEN ${bad.join(' OR ')} THEN ('${ROW_COUNT_MARK}' || ${pageTotal})::int = 0 ELSE true END`;
+}

@@ -1,6 +1,6 @@
 import type { CallPlan } from '../plan/types.ts';
 import { routineReturnsScalar, routineReturnsSetOfScalar, routineReturnsSingleComposite } from '../schema-cache/types.ts';
-import { bodySql, RESPONSE_COLUMNS, type BodyShape } from './body-sql.ts';
+import { bodySql, RESPONSE_COLUMNS, rowCountHaving, type BodyShape, type RowCountGuard } from './body-sql.ts';
 import { arrayLiteral } from './filter-sql.ts';
 import { countSql, nodeSql } from './read-sql.ts';
 import { Params, quoteIdent, quoteQualified, type Statement } from './sql-builder.ts';
@@ -37,7 +37,8 @@ function callSource(plan: CallPlan, p: Params): string {
   }
 }
 
-export function callStatements(plan: CallPlan): { main: Statement; planned?: Statement } {
+/** The call and its answer in one statement; `guard` fails it (rolling back) on a wrong row count. */
+export function callStatements(plan: CallPlan, guard?: RowCountGuard): { main: Statement; planned?: Statement } {
   const p = new Params();
   const r = plan.routine;
   const source = callSource(plan, p);
@@ -59,6 +60,6 @@ export function callStatements(plan: CallPlan): { main: Statement; planned?: Sta
   const sql =
     `WITH pgrst_source AS (${source})${countCte} ` +
     `SELECT ${total} AS total_result_set, ${pageTotal} AS page_total, ${body} AS body, ${RESPONSE_COLUMNS} ` +
-    `FROM (${read}) _postgrest_t`;
+    `FROM (${read}) _postgrest_t${rowCountHaving(pageTotal, guard, p)}`;
   return { main: { sql, params: p.values } };
 }

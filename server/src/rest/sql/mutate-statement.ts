@@ -1,5 +1,5 @@
 import type { MutatePlan } from '../plan/types.ts';
-import { bodySql, RESPONSE_COLUMNS } from './body-sql.ts';
+import { bodySql, RESPONSE_COLUMNS, rowCountHaving, type RowCountGuard } from './body-sql.ts';
 import { arrayLiteral, conditionSql } from './filter-sql.ts';
 import { nodeSql } from './read-sql.ts';
 import { Params, quoteIdent, quoteLiteral, quoteQualified, type Statement } from './sql-builder.ts';
@@ -78,7 +78,8 @@ function locationSql(plan: MutatePlan, p: Params): string {
   );
 }
 
-export function mutateStatement(plan: MutatePlan): Statement {
+/** The write and its answer in one statement; `guard` fails it (rolling back) on a wrong row count. */
+export function mutateStatement(plan: MutatePlan, guard?: RowCountGuard): Statement {
   const p = new Params();
   const mutation = mutationSql(plan, p);
   const read = plan.returnRepresentation ? nodeSql(plan.root, undefined, `pgrst_source AS ${quoteIdent(plan.table.name)}`, p) : 'SELECT * FROM pgrst_source';
@@ -88,6 +89,6 @@ export function mutateStatement(plan: MutatePlan): Statement {
     `WITH pgrst_source AS (${mutation}) ` +
     `SELECT '' AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${locationSql(plan, p)} AS location, ` +
     `${body} AS body, ${RESPONSE_COLUMNS}, ${inserted} AS response_inserted ` +
-    `FROM (${read}) _postgrest_t`;
+    `FROM (${read}) _postgrest_t${rowCountHaving('pg_catalog.count(_postgrest_t)', guard, p)}`;
   return { sql, params: p.values };
 }

@@ -140,8 +140,9 @@ export function nodeSql(node: ReadNode, parent: ReadNode | undefined, rootFrom: 
   if (where.length) sql += ` WHERE ${where.join(' AND ')}`;
   if (grouping && groupBy.length) sql += ` GROUP BY ${groupBy.join(', ')}`;
   sql += orderSql(node, node.order, p);
-  if (node.limit !== undefined) sql += ` LIMIT ${node.limit}`;
-  if (node.offset > 0) sql += ` OFFSET ${node.offset}`;
+  // Parameters, not literals: the text (so the prepared statement) is the same on every page.
+  if (node.limit !== undefined) sql += ` LIMIT ${p.typed(String(node.limit), 'bigint')}`;
+  if (node.offset > 0) sql += ` OFFSET ${p.typed(String(node.offset), 'bigint')}`;
   return sql;
 }
 

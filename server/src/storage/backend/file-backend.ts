@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, copyFile, mkdir, open, rename, rm, rmdir, unlink } from 'node:fs/promises';
+import { link, copyFile, mkdir, open, readFile, rename, rm, rmdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,7 +8,7 @@ import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/utils';
 import { ERRORS } from '../storage-errors.ts';
 import { resolveUnderRoot } from './secure-path.ts';
-import type { ByteRange, PutOptions, StorageBackend } from './storage-backend.ts';
+import { derivedPrefix, type ByteRange, type PutOptions, type StorageBackend } from './storage-backend.ts';
 
 /** Names under the root that no bucket can take (`~` is not allowed in bucket names). */
 const TMP_DIR = '~tmp';
@@ -107,6 +107,9 @@ export class FileBackend implements StorageBackend {
         if (!isCode(err, 'ENOENT', 'ENOTDIR')) throw err;
       });
       dirs.add(path.dirname(file));
+      const derived = this.pathOf(derivedPrefix(key));
+      await rm(derived, { recursive: true, force: true });
+      dirs.add(path.dirname(derived));
     }
     for (const dir of dirs) await this.pruneEmptyDirs(dir);
   }
@@ -121,6 +124,29 @@ export class FileBackend implements StorageBackend {
         return; // not empty, already gone, or busy: stop
       }
       current = path.dirname(current);
+    }
+  }
+
+  async readDerived(blob: string, name: string): Promise<Buffer | undefined> {
+    try {
+      return await readFile(this.pathOf(derivedPrefix(blob) + name));
+    } catch (err) {
+      if (isCode(err, 'ENOENT', 'ENOTDIR')) return undefined;
+      throw err;
+    }
+  }
+
+  async writeDerived(blob: string, name: string, bytes: Buffer): Promise<void> {
+    const tmpDir = path.join(this.root, TMP_DIR);
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = path.join(tmpDir, randomUUID());
+    try {
+      // No fsync: a rendition lost in a crash is simply rendered again.
+      await writeFile(tmp, bytes, { flag: 'wx' });
+      await this.moveInto(tmp, derivedPrefix(blob) + name);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
     }
   }
 

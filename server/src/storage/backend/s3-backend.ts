@@ -8,6 +8,8 @@ import {
   CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
@@ -15,7 +17,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/utils';
 import { ERRORS } from '../storage-errors.ts';
-import type { ByteRange, PutOptions, StorageBackend } from './storage-backend.ts';
+import { derivedPrefix, type ByteRange, type PutOptions, type StorageBackend } from './storage-backend.ts';
 
 export interface S3Location {
   bucket: string;
@@ -118,10 +120,42 @@ export class S3Backend implements StorageBackend {
   }
 
   async delete(keys: string[]): Promise<void> {
-    for (let i = 0; i < keys.length; i += 1000) {
-      const batch = keys.slice(i, i + 1000).map((k) => ({ Key: this.key(k) }));
+    const all = [...keys];
+    for (const key of keys) all.push(...(await this.listKeys(derivedPrefix(key))));
+    for (let i = 0; i < all.length; i += 1000) {
+      const batch = all.slice(i, i + 1000).map((k) => ({ Key: this.key(k) }));
       await this.client.send(new DeleteObjectsCommand({ Bucket: this.loc.bucket, Delete: { Objects: batch, Quiet: true } }));
     }
+  }
+
+  /** Every key under `prefix` (relative to this backend's own prefix). */
+  private async listKeys(prefix: string): Promise<string[]> {
+    const out: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.loc.bucket, Prefix: this.key(prefix), ContinuationToken: token }),
+      );
+      for (const o of page.Contents ?? []) if (o.Key) out.push(o.Key.slice(this.loc.prefix.length));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return out;
+  }
+
+  async readDerived(blob: string, name: string): Promise<Buffer | undefined> {
+    try {
+      const res = await this.client.send(new GetObjectCommand({ Bucket: this.loc.bucket, Key: this.key(derivedPrefix(blob) + name) }));
+      return Buffer.from(await res.Body!.transformToByteArray());
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
+  }
+
+  async writeDerived(blob: string, name: string, bytes: Buffer): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.loc.bucket, Key: this.key(derivedPrefix(blob) + name), Body: bytes }),
+    );
   }
 
   tusStore(): DataStore {

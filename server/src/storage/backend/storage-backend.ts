@@ -24,8 +24,15 @@ export interface StorageBackend {
   /** The blob's bytes, or a slice of them. Rejects with NoSuchKey if the blob is missing. */
   read(key: string, range?: ByteRange): Promise<Readable>;
   copy(fromKey: string, toKey: string): Promise<void>;
-  /** Missing keys are ignored. */
+  /** Missing keys are ignored. Files derived from a blob (image renditions) go with it. */
   delete(keys: string[]): Promise<void>;
+  /**
+   * A small file derived from a blob (an image rendition), stored beside it so every server
+   * instance shares it; undefined when there is none yet. Derived files of one blob version
+   * never change, so a concurrent writer only ever writes the same bytes.
+   */
+  readDerived(blob: string, name: string): Promise<Buffer | undefined>;
+  writeDerived(blob: string, name: string, bytes: Buffer): Promise<void>;
   /** Where resumable (TUS) uploads collect their bytes until finished. */
   tusStore(): DataStore;
   /** The TUS store's id for an upload; the URL only ever carries the UUID. */
@@ -41,4 +48,9 @@ export interface StorageBackend {
  */
 export function blobKey(bucket: string, name: string, version: string): string {
   return `${bucket}/${name}~${version}`;
+}
+
+/** Where a blob's derived files live: `~render/<blob key>/`. `~` is never the start of a bucket name. */
+export function derivedPrefix(blob: string): string {
+  return `~render/${blob}/`;
 }

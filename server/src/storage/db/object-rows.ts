@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/db-types.ts';
 import { iso } from './bucket-rows.ts';
 
@@ -52,17 +53,30 @@ export interface NewObject {
 /**
  * Inserts the row, or with `upsert` replaces it (INSERT … ON CONFLICT DO UPDATE, so RLS needs
  * INSERT, and SELECT + UPDATE when the object exists, as on Supabase). Returns the id.
+ *
+ * A plain insert names its id and returns nothing: `insert … returning` makes Postgres apply
+ * the table's SELECT policies to the new row, and on Supabase an INSERT policy alone allows
+ * `upload()` without upsert (issue 22, item 4; decision 0220).
  */
 export async function writeObjectRow(q: Queryable, o: NewObject, upsert: boolean): Promise<string> {
-  const conflict = upsert
-    ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
-         version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata,
-         updated_at = now(), last_accessed_at = now()`
-    : '';
+  const values = [o.bucket, o.name, o.owner, o.ownerId, o.version, JSON.stringify(o.metadata), o.userMetadata === null ? null : JSON.stringify(o.userMetadata)];
+  if (!upsert) {
+    const id = randomUUID();
+    await q.query(
+      `insert into storage.objects (id, bucket_id, name, owner, owner_id, version, metadata, user_metadata)
+       values ($8, $1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)`,
+      [...values, id],
+    );
+    return id;
+  }
   const { rows } = await q.query<{ id: string }>(
     `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb) ${conflict} returning id`,
-    [o.bucket, o.name, o.owner, o.ownerId, o.version, JSON.stringify(o.metadata), o.userMetadata === null ? null : JSON.stringify(o.userMetadata)],
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)
+     on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
+       version = excluded.version, metadata = excluded.metadata, user_metadata = excluded.user_metadata,
+       updated_at = now(), last_accessed_at = now()
+     returning id`,
+    values,
   );
   return rows[0]!.id;
 }

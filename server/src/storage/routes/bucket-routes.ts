@@ -54,7 +54,9 @@ export function bucketRoutes(env: StorageEnv): FastifyPluginAsync {
         (await tx.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows[0],
       );
       if (!row) throw ERRORS.noSuchBucket();
-      return bucketJson(row);
+      // Upstream selects no `type` here (only listBuckets has it); storage-js's snapshot expects that.
+      const { type: _type, ...bucket } = bucketJson(row);
+      return bucket;
     });
 
     app.post('/bucket', async (req) => {
@@ -100,7 +102,8 @@ export function bucketRoutes(env: StorageEnv): FastifyPluginAsync {
       return { message: 'Successfully updated' };
     });
 
-    // Synchronous here (upstream queues it): rows go under RLS, then their blobs.
+    // Synchronous here (upstream queues it): rows go under RLS, then their blobs. The message is
+    // upstream's current one, which clients pass through and storage-js snapshots.
     app.post('/bucket/:id/empty', async (req) => {
       const caller = await requireCaller(ctx, req);
       const id = bucketIdOf(req.params);
@@ -113,7 +116,7 @@ export function bucketRoutes(env: StorageEnv): FastifyPluginAsync {
         )).rows;
       });
       await env.backend.delete(deleted.filter((r) => r.version).map((r) => blobKey(id, r.name, r.version!)));
-      return { message: 'Successfully emptied' };
+      return { message: 'Empty bucket has been queued. Completion may take up to an hour.' };
     });
 
     app.delete('/bucket/:id', async (req) => {

@@ -4,21 +4,9 @@ import { parseExpiresIn, signUrlToken } from '../signed-urls.ts';
 import { asCaller, requireCaller } from '../storage-caller.ts';
 import { jsonBody, targetOf, type StorageEnv } from '../storage-env.ts';
 import { ERRORS } from '../storage-errors.ts';
+import { parseTransformOptions, toTokenString } from '../render/transform-options.ts';
 
 const NO_ACCESS = 'Either the object does not exist or you do not have access to it';
-
-/** `width:100,height:100,resizing_type:cover` from storage-js's transform options, as upstream bakes it in. */
-function transformations(t: unknown): string | undefined {
-  if (!t || typeof t !== 'object') return undefined;
-  const o = t as Record<string, unknown>;
-  const parts: string[] = [];
-  if (o.width) parts.push(`width:${Number(o.width)}`);
-  if (o.height) parts.push(`height:${Number(o.height)}`);
-  if (o.resize) parts.push(`resizing_type:${String(o.resize)}`);
-  if (o.quality) parts.push(`quality:${Number(o.quality)}`);
-  if (o.format) parts.push(`format:${String(o.format)}`);
-  return parts.length ? parts.join(',') : undefined;
-}
 
 /**
  * createSignedUrl(s): the caller must be able to SELECT the object (RLS); the token then
@@ -36,7 +24,9 @@ export function signRoutes(env: StorageEnv): FastifyPluginAsync {
       const found = await asCaller(ctx, req, caller, 'storage.object.sign', (tx) => findObject(tx, bucket, name));
       if (!found) throw ERRORS.noSuchKey();
       const url = `${bucket}/${name}`;
-      const t = transformations(body.transform);
+      const transform = body.transform && typeof body.transform === 'object' ? (body.transform as Record<string, unknown>) : {};
+      // Signed into the token, so they cannot be changed once signed (upstream's claim format).
+      const t = toTokenString(parseTransformOptions(transform, 'body/transform')) || undefined;
       const token = await signUrlToken(env.signingKey, { url, scope: 'download', ...(t ? { transformations: t } : {}) }, expiresIn);
       return { signedURL: `${t ? '/render/image/sign' : '/object/sign'}/${url}?token=${token}` };
     });

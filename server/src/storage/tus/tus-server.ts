@@ -4,6 +4,7 @@ import { Metadata, type Upload } from '@tus/utils';
 import type { ServerRequest } from 'srvx';
 import { blobKey } from '../backend/storage-backend.ts';
 import type { StorageEnv } from '../storage-env.ts';
+import { jsonTooDeep } from '../../http/json-guard.ts';
 import { ERRORS } from '../storage-errors.ts';
 import { checkMimeType, commitUpload, probeUpload, uploadLimit } from '../upload/store-upload.ts';
 import { creatorOf, fastifyRequestOf, tusCaller, tusError, tusPlan, tusTarget } from './tus-requests.ts';
@@ -15,7 +16,7 @@ function cacheControlOf(v: string | null | undefined): string {
 }
 
 function userMetadataOf(v: string | null | undefined): Record<string, unknown> | null {
-  if (!v) return null;
+  if (!v || jsonTooDeep(v)) return null;
   try {
     const parsed = JSON.parse(v) as unknown;
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import { jsonTooDeep, TOO_DEEP_MESSAGE } from '../../http/json-guard.ts';
 import { ERRORS } from '../storage-errors.ts';
 
 /** An upload's bytes (still unread) and what the request says about them. */
@@ -23,6 +24,7 @@ function header(req: FastifyRequest, name: string): string | undefined {
 function parseUserMetadata(json: string | undefined): Record<string, unknown> | null {
   if (json === undefined || json === '') return null;
   if (json.length > MAX_USER_METADATA) throw ERRORS.invalidRequest('metadata is too large');
+  if (jsonTooDeep(json)) throw ERRORS.invalidRequest(`Invalid metadata: ${TOO_DEEP_MESSAGE}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);

@@ -1,0 +1,101 @@
+import cluster, { type Worker } from 'node:cluster';
+import { pino } from 'pino';
+import { AggregatorRegistry, Counter, Gauge, Registry } from 'prom-client';
+import type { Config } from '../config/config-schema.ts';
+import { openDb } from '../db/open-db.ts';
+import { prepareDatabase } from '../db/prepare-database.ts';
+import { resolveApiKeys } from '../http/api-keys.ts';
+import { createLogger } from '../http/create-http-server.ts';
+import { parseMetricsSetting, serveMetricsPort, type MetricsListener } from '../http/operations/metrics-endpoint.ts';
+import { seedBuckets } from '../storage/seed-buckets.ts';
+import { printStartBanner } from './start-banner.ts';
+import { CLUSTER_MESSAGE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
+
+/**
+ * `start --workers N` (N > 1): this process prepares the database once (migrations, seed), then
+ * forks N workers that share the port (node:cluster hands connections round-robin). It serves
+ * nothing itself but the metrics of all workers, restarts a worker that dies, and on SIGTERM
+ * drains them all. Which worker runs cron, pg_net and mail is decided in the database
+ * (db/leader-election.ts), so it holds across instances too.
+ */
+export async function runClusterPrimary(config: Config, workers: number): Promise<void> {
+  const log = pino(createLogger(config.logLevel));
+  const db = await openDb(config.dbTarget, log);
+  let prepared;
+  try {
+    prepared = await prepareDatabase(db, config);
+    if (prepared.seeded) await seedBuckets(db, config);
+  } finally {
+    await db.close();
+  }
+
+  const aggregator = new AggregatorRegistry();
+  const own = new Registry();
+  const restarts = new Counter({ name: 'gather_cluster_worker_restarts_total', help: 'Server workers that died and were started again', registers: [own] });
+  new Gauge({ name: 'gather_cluster_workers', help: 'Server worker processes running', registers: [own], collect() { this.set(Object.keys(cluster.workers ?? {}).length); } });
+  const allMetrics = async () => ({ contentType: aggregator.contentType, body: `${await aggregator.clusterMetrics()}\n${await own.metrics()}` });
+  const setting = parseMetricsSetting(config.metrics);
+  const metricsListener: MetricsListener | undefined =
+    setting.kind === 'port' ? await serveMetricsPort(setting.host ?? config.host, setting.port, allMetrics) : undefined;
+
+  let stopping = false;
+  let readyCount = 0;
+  let url = '';
+  const byId = new Map<number, number>(); // cluster worker id → our stable worker number (1..N)
+  const fork = (n: number): Worker => {
+    const w = cluster.fork({ GATHER_WORKER_NUMBER: String(n) });
+    byId.set(w.id, n);
+    w.on('message', (m: ToPrimary) => {
+      if (m?.type === CLUSTER_MESSAGE.ready) {
+        url = m.url;
+        if (++readyCount === workers) announce();
+      } else if (m?.type === CLUSTER_MESSAGE.metricsRequest) {
+        allMetrics().then(
+          (r) => w.send({ type: CLUSTER_MESSAGE.metricsReply, id: m.id, ...r } satisfies ToWorker),
+          (err: Error) => w.send({ type: CLUSTER_MESSAGE.metricsReply, id: m.id, error: err.message } satisfies ToWorker),
+        );
+      }
+    });
+    return w;
+  };
+  const announce = async () => {
+    const keys = await resolveApiKeys(config);
+    printStartBanner(config, url, keys, prepared, workers);
+  };
+
+  cluster.on('exit', (w, code, signal) => {
+    const n = byId.get(w.id) ?? 0;
+    byId.delete(w.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) void finish();
+      return;
+    }
+    if (readyCount < workers) {
+      // Dying before ready is a configuration or startup problem: restarting would loop.
+      console.error(`error: worker ${n} exited (${signal ?? code}) before it was ready`);
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) void finish();
+      return;
+    }
+    restarts.inc();
+    log.warn({ worker: n, code, signal }, 'worker died; starting another');
+    fork(n);
+  });
+
+  const finish = async () => {
+    await metricsListener?.close();
+    process.exit(process.exitCode ?? 0);
+  };
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: draining workers');
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+
+  for (let n = 1; n <= workers; n++) fork(n);
+}

@@ -1,0 +1,28 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../config/config-schema.ts';
+import type { ApiKeys } from '../http/api-keys.ts';
+import type { PreparedDatabase } from '../db/prepare-database.ts';
+
+/** What `start` prints once it serves: migrations and seed, `ready <url>`, the keys, the demo notes. */
+export function printStartBanner(config: Config, url: string, keys: ApiKeys, prepared: PreparedDatabase, workers = 1): void {
+  if (prepared.migrations.length > 0) console.log(`applied ${prepared.migrations.length} migration(s)`);
+  if (prepared.seeded) console.log('loaded seed.sql');
+  if (workers > 1) console.log(`workers: ${workers}`);
+  console.log(`ready ${url}`);
+  console.log(`anon key: ${keys.anonKey}`);
+  console.log(`service_role key: ${keys.serviceRoleKey}`);
+  console.log(`publishable key: ${keys.publishableKey}`);
+  console.log(`secret key: ${keys.secretKey}`);
+  for (const note of seedNotes(config.project)) console.log(note);
+}
+
+/** Lines of seed.sql that start with `-- demo:` (how to sign in to the demo data), printed at start. */
+function seedNotes(projectDir: string): string[] {
+  const file = join(projectDir, 'seed.sql');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('-- demo:'))
+    .map((l) => l.slice(3).trim());
+}

@@ -1,0 +1,36 @@
+import type { Config } from '../config/config-schema.ts';
+import { configTomlNotes } from '../config/config-toml.ts';
+import type { Db } from '../db/db-types.ts';
+
+const API_ROLES = ['anon', 'authenticated', 'service_role'];
+
+/**
+ * Tables and views in the exposed schemas that no API role may read: every request to them
+ * answers 42501 "permission denied", the first thing an older app hits where new tables are
+ * not exposed automatically. Named with the two ways to fix it.
+ */
+export async function unreadableTableNotes(db: Db, config: Config): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `select format('%I.%I', n.nspname, c.relname) as name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = any($1) and c.relkind in ('r', 'p', 'v', 'm', 'f')
+        and not exists (select 1 from unnest($2::text[]) r(role)
+                        where exists (select 1 from pg_roles where rolname = r.role)
+                          and has_table_privilege(r.role, c.oid, 'select'))
+      order by 1`,
+    [config.apiSchemas, API_ROLES],
+  );
+  if (rows.length === 0) return [];
+  const names = rows.map((r) => r.name);
+  const shown = names.length > 8 ? `${names.slice(0, 8).join(', ')} and ${names.length - 8} more` : names.join(', ');
+  return [
+    `${shown}: no API role (anon, authenticated, service_role) may read ${names.length === 1 ? 'it' : 'them'}, so every API request answers 42501 "permission denied". ` +
+      `Fix it either with grants in a migration (grant select, insert, update, delete on ${names[0]} to anon, authenticated, service_role; RLS still decides rows) ` +
+      `or with [api] auto_expose_new_tables = true in config.toml (new tables get those grants, as on older Supabase projects).`,
+  ];
+}
+
+/** Everything start-up says the project asks for that this server will not do. */
+export async function startupNotes(config: Config, db: Db, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  return [...configTomlNotes(config.project, env), ...(await unreadableTableNotes(db, config))];
+}

@@ -1,0 +1,84 @@
+/**
+ * Messages between the server (main thread) and the worker thread that runs PGlite. The worker
+ * runs one embedded Postgres; the main thread watches it and replaces it when it breaks or hangs
+ * (decision 0090).
+ */
+
+export interface PgliteBootData {
+  dataDir?: string;
+  /** A data folder image (a tarball from `dumpDataDir`) to start from; memory instances only. */
+  image?: Blob;
+  /**
+   * Shared with the main thread: [id of the operation now executing inside Postgres (0 = none),
+   * when it started (ms since epoch), its time limit in ms]. Written by the worker, read by the
+   * main thread's watchdog, so a query stuck in Postgres is seen even though the worker's own
+   * thread is busy.
+   */
+  busy: SharedArrayBuffer;
+}
+
+export const BUSY_OP = 0;
+export const BUSY_SINCE = 1;
+export const BUSY_LIMIT = 2;
+
+export type TxMode = 'commit' | 'rollback';
+
+/** Main → worker. `tx` names an open transaction; none means the database itself. */
+export type ToPglite =
+  | { t: 'query'; id: number; tx?: number; sql: string; params?: unknown[]; limitMs: number }
+  | { t: 'exec'; id: number; tx?: number; sql: string; limitMs: number }
+  /** Opens a transaction; `setup` runs first inside it (the request's role and settings). */
+  | { t: 'begin'; id: number; setup?: { sql: string; params: unknown[]; readOnly: boolean }; limitMs: number }
+  | { t: 'end'; id: number; tx: number; mode: TxMode; limitMs: number }
+  | { t: 'listen'; id: number; channel: string }
+  | { t: 'unlisten'; id: number; channel: string }
+  | { t: 'dump'; id: number }
+  | { t: 'close'; id: number };
+
+/** An error as it crosses the thread boundary: the message plus Postgres's fields. */
+export interface WireError {
+  message: string;
+  name?: string;
+  fields: Record<string, string | undefined>;
+}
+
+export type FromPglite =
+  | { t: 'ready' }
+  | { t: 'boot-error'; error: WireError }
+  | { t: 'ok'; id: number; value?: unknown }
+  /** `broken`: this failure also ended the instance (the culprit learns it before anyone else). */
+  | { t: 'err'; id: number; error: WireError; broken?: string }
+  | { t: 'notify'; channel: string; payload: string }
+  /** Postgres inside the worker can no longer be trusted; no more SQL will run in it. */
+  | { t: 'broken'; reason: string };
+
+/** The fields of a Postgres error worth carrying (what node-postgres and PGlite report). */
+const PG_FIELDS = [
+  'code', 'severity', 'detail', 'hint', 'position', 'internalPosition', 'internalQuery', 'where',
+  'schema', 'table', 'column', 'dataType', 'constraint', 'file', 'line', 'routine',
+] as const;
+
+export function toWire(err: unknown): WireError {
+  if (!(err instanceof Error)) return { message: String(err), fields: {} };
+  const fields: Record<string, string | undefined> = {};
+  for (const f of PG_FIELDS) {
+    const v = (err as unknown as Record<string, unknown>)[f];
+    if (v !== undefined && v !== null) fields[f] = String(v);
+  }
+  return { message: err.message, name: err.name, fields };
+}
+
+export function fromWire(w: WireError): Error {
+  const err = new Error(w.message) as Error & Record<string, unknown>;
+  if (w.name && w.name !== 'Error') err.name = w.name;
+  Object.assign(err, w.fields);
+  return err;
+}
+
+/** An error that looks like one Postgres sent (a SQLSTATE `code`), so every API maps it as such. */
+export function pgError(message: string, code: string, hint?: string): Error {
+  return Object.assign(new Error(message), { code, severity: 'ERROR', hint });
+}
+
+/** What operations in flight see when their instance is replaced: as if Postgres were restarting. */
+export const restarting = (): Error => pgError('the embedded database is restarting', '57P01', 'Retry the request.');

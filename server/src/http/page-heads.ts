@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as z from 'zod';
+
+/**
+ * `<web>/_head.json`, written by the web build: which server function supplies the <head> of
+ * which pages, and the chunks each page needs. The server knows nothing of the app's pages; it
+ * only asks the function and splices the answer into index.html.
+ */
+const headConfigSchema = z.object({
+  /** A function in the project's `functions/` folder, called as GET ?path=…&origin=…. */
+  function: z.string().regex(/^[A-Za-z0-9_-]+$/),
+  /** Seconds a page's head is reused before the function is asked again. */
+  maxAge: z.number().int().min(0).max(3600).default(60),
+  /** First match wins. `*` is one path segment; `head: false` leaves matching pages alone. */
+  routes: z.array(
+    z.object({
+      pattern: z.string().startsWith('/'),
+      head: z.boolean().default(true),
+      /** Chunks to fetch while the HTML is parsed (`<link rel="modulepreload">`). */
+      preload: z.array(z.string().startsWith('/')).default([]),
+    }),
+  ),
+});
+export type HeadConfig = z.output<typeof headConfigSchema>;
+
+/** index.html's generic tags sit between these; a page's own head replaces them. */
+const START = '<!-- page-head -->';
+const END = '<!-- /page-head -->';
+const FUNCTION_TIMEOUT_MS = 3000;
+const MAX_ENTRIES = 1000;
+
+export function readHeadConfig(dir: string): HeadConfig | undefined {
+  const file = join(dir, '_head.json');
+  if (!existsSync(file)) return undefined;
+  const parsed = headConfigSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`--web: ${file}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parsed.data;
+}
+
+function matches(pattern: string, path: string): boolean {
+  const p = pattern.split('/');
+  const s = path.split('/');
+  return p.length === s.length && p.every((seg, i) => seg === '*' ? s[i] !== '' : seg === s[i]);
+}
+
+function escapeAttr(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+interface Page {
+  html: string;
+  etag: string;
+  expires: number;
+  encoded: Map<string, Buffer>;
+}
+
+/**
+ * The app's index.html for a page request, with that page's own <head> when `_head.json`
+ * names a function for it: asked once per page per `maxAge` (the cache is per instance and
+ * short, so an edited event shows within a minute), as the anon role, so only what anyone may
+ * see can ever reach the HTML. A slow or failing function costs the page its own tags, never
+ * the page itself.
+ */
+export class PageShell {
+  private readonly cache = new Map<string, Page>();
+  private template = '';
+  private templateMtime = 0;
+  private readonly dir: string;
+  private readonly config: HeadConfig | undefined;
+  private readonly app: FastifyInstance;
+  private readonly anonKey: string;
+
+  constructor(app: FastifyInstance, dir: string, anonKey: string) {
+    this.app = app;
+    this.dir = dir;
+    this.anonKey = anonKey;
+    this.config = readHeadConfig(dir);
+  }
+
+  /** index.html, re-read when a new build replaces it. */
+  private indexHtml(): string {
+    const file = join(this.dir, 'index.html');
+    const mtime = statSync(file).mtimeMs;
+    if (mtime !== this.templateMtime) {
+      this.template = readFileSync(file, 'utf8');
+      this.templateMtime = mtime;
+      this.cache.clear();
+    }
+    return this.template;
+  }
+
+  async send(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const page = await this.page(req);
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    reply.header('etag', page.etag);
+    if (req.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
+    if (!encoding) return reply.send(page.html);
+    let body = page.encoded.get(encoding);
+    if (!body) {
+      body = encoding === 'br'
+        ? brotliCompressSync(page.html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(page.html);
+      page.encoded.set(encoding, body);
+    }
+    return reply.header('content-encoding', encoding).send(body);
+  }
+
+  private async page(req: FastifyRequest): Promise<Page> {
+    const template = this.indexHtml();
+    const url = new URL(req.url, 'http://x');
+    const route = this.config?.routes.find((r) => matches(r.pattern, url.pathname));
+    if (!this.config || !route) return this.build(template, '', []);
+    const origin = `${req.protocol}://${req.host}`;
+    const key = `${origin}${url.pathname}${url.search}`;
+    const cached = this.cache.get(key);
+    if (cached && cached.expires > Date.now()) return cached;
+    const head = route.head ? await this.askFunction(this.config.function, `${url.pathname}${url.search}`, origin, req) : '';
+    const page = this.build(template, head ?? '', route.preload);
+    // A failed answer is retried soon rather than pinned for the whole maxAge.
+    page.expires = Date.now() + (head === null ? 5 : this.config.maxAge) * 1000;
+    this.cache.delete(key);
+    this.cache.set(key, page);
+    if (this.cache.size > MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
+    return page;
+  }
+
+  private build(template: string, head: string, preload: string[]): Page {
+    let html = template;
+    const links = preload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`).join('');
+    const start = html.indexOf(START);
+    const end = html.indexOf(END);
+    if (start >= 0 && end > start) {
+      html = html.slice(0, start) + (head || html.slice(start + START.length, end)) + links + html.slice(end + END.length);
+    } else if (head || links) {
+      html = html.replace('</head>', `${head}${links}</head>`);
+    }
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    return { html, etag, expires: 0, encoded: new Map() };
+  }
+
+  /** The function's `{ head }` for a page ("" = keep the generic tags), or null when it fails or is slow. */
+  private async askFunction(name: string, path: string, origin: string, req: FastifyRequest): Promise<string | null> {
+    const query = new URLSearchParams({ path, origin });
+    try {
+      const res = await Promise.race([
+        this.app.inject({
+          method: 'GET',
+          url: `/functions/v1/${name}?${query}`,
+          // Always as anon: the HTML is the same for everyone, so it may show only public things.
+          headers: { apikey: this.anonKey, authorization: `Bearer ${this.anonKey}` },
+        }),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), FUNCTION_TIMEOUT_MS).unref()),
+      ]);
+      if (res.statusCode !== 200) throw new Error(`answered ${res.statusCode}`);
+      const head = (res.json() as { head?: unknown }).head;
+      return typeof head === 'string' ? head : '';
+    } catch (err) {
+      req.log.warn({ err, fn: name, path }, 'web: page head function failed; serving the generic head');
+      return null;
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+import { driverName } from './helpers/test-db.ts';
+
+/** A project with one migration, so `/ready` has something to find applied (or not). */
+function projectWithMigration(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gather-ops-'));
+  mkdirSync(join(dir, 'migrations'));
+  writeFileSync(
+    join(dir, 'migrations', '20260101000000_notes.sql'),
+    `create table public.ops_notes (id serial primary key, body text);
+     grant select, insert on public.ops_notes to anon; grant usage on sequence public.ops_notes_id_seq to anon;`,
+  );
+  return dir;
+}
+
+describe(`health, readiness and metrics (${driverName})`, () => {
+  let srv: TestServer;
+  let onPort: TestServer;
+  beforeAll(async () => {
+    srv = await startTestServer({ project: projectWithMigration(), metrics: '/metrics' });
+    onPort = await startTestServer({ metrics: '127.0.0.1:0' });
+  });
+  afterAll(async () => {
+    await srv?.stop();
+    await onPort?.stop();
+  });
+
+  it('answers /health without the database and /ready with each check', async () => {
+    const health = await srv.fetch('/health');
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await srv.fetch('/ready');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', accepting: 'ok' } });
+  });
+
+  it('is not ready while a migration of the project is not recorded as applied', async () => {
+    const fresh = await startTestServer({ project: projectWithMigration() });
+    try {
+      await fresh.db.query(`delete from supabase_migrations.schema_migrations where version = '20260101000000'`);
+      const res = await fresh.fetch('/ready');
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(await res.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'ok', migrations: '1 pending: 20260101000000', accepting: 'ok' },
+      });
+    } finally {
+      await fresh.stop();
+    }
+  });
+
+  it('counts requests by API and status and reads the queues at scrape time', async () => {
+    const anon = srv.anon();
+    expect((await anon.from('ops_notes').insert({ body: 'hello' })).error).toBeNull();
+    expect((await anon.from('missing_table').select()).error?.code).toBe('PGRST205');
+    const res = await srv.fetch('/metrics');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    expect(text).toMatch(/gather_http_requests_total\{api="rest",method="POST",status="201"\} 1\b/);
+    expect(text).toMatch(/gather_http_requests_total\{api="rest",method="GET",status="404"\} 1\b/);
+    expect(text).toMatch(/gather_http_request_duration_seconds_count\{api="rest"\} 2\b/);
+    expect(text).toMatch(/gather_mail_queue_depth/);
+    expect(text).toMatch(/gather_cron_runs/);
+    expect(text).toMatch(/gather_realtime_connections 0\b/);
+    if (driverName === 'postgres') {
+      expect(text).toMatch(/gather_db_pool_connections\{state="max"\} 10\b/);
+      expect(text).toMatch(/gather_db_pool_checkouts_total [1-9]/);
+    }
+  });
+
+  it('serves metrics on a port of their own when GATHER_METRICS names one, not on the API port', async () => {
+    expect(onPort.metricsPort).toBeGreaterThan(0);
+    const res = await fetch(`http://127.0.0.1:${onPort.metricsPort}/metrics`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/# TYPE gather_http_requests_total counter/);
+    expect((await onPort.fetch('/metrics')).status).toBe(404);
+  });
+});
+
+/** Sends a request's head with `Expect: 100-continue` and resolves once the server is handling it. */
+function startSlowInsert(url: string, apikey: string, body: string) {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  let received = '';
+  const continued = new Promise<void>((resolve) =>
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+      if (received.includes('100 Continue')) resolve();
+    }),
+  );
+  const ended = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
+  socket.write(
+    `POST /rest/v1/ops_notes HTTP/1.1\r\nhost: ${hostname}\r\napikey: ${apikey}\r\ncontent-type: application/json\r\n` +
+      `prefer: return=minimal\r\nexpect: 100-continue\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n`,
+  );
+  return { continued, ended, finish: () => socket.write(body) };
+}
+
+describe(`graceful drain (${driverName})`, () => {
+  it('finishes the request in flight, tells sockets to reconnect and refuses new connections', async () => {
+    const srv = await startTestServer({ project: projectWithMigration() });
+    let closed = false;
+    try {
+      const ws = new WebSocket(`${srv.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${srv.keys.anonKey}&vsn=1.0.0`);
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      const wsClosed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+
+      const slow = startSlowInsert(srv.url, srv.keys.anonKey, JSON.stringify({ body: 'in flight' }));
+      await slow.continued;
+      const stopping = srv.close().then(() => (closed = true));
+      expect(await wsClosed).toEqual({ code: 1012, reason: 'server restarting: reconnect' });
+      expect((await srv.readiness.check()).checks.accepting).toBe('draining: shutting down');
+      await expect(fetch(`${srv.url}/health`)).rejects.toThrow();
+
+      slow.finish();
+      const answer = await slow.ended;
+      expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/);
+      expect(answer.toLowerCase()).toContain('connection: close');
+      await stopping;
+      expect(closed).toBe(true);
+    } finally {
+      if (!closed) await srv.close().catch(() => {});
+      await srv.testDb.drop();
+    }
+  });
+});
