@@ -1,5 +1,5 @@
--- Demo data for a living first start: 10 members, 40 upcoming events in 10 cities, RSVPs,
--- waitlists and comments. Dates are relative to now, so the demo never goes stale.
+-- Demo data for a living first start: 13 members, 40 upcoming events in 10 cities, 8 groups,
+-- RSVPs, waitlists and comments. Dates are relative to now, so the demo never goes stale.
 -- demo: sign in as ada@example.com (site admin), grace@example.com or any of the others, password gather-demo
 
 -- Members. One bcrypt hash (cost 10, as Supabase Auth makes them) serves every demo account.
@@ -8,21 +8,25 @@ people (n, username, display_name, role) as (values
   (1, 'ada', 'Ada Lovelace', 'admin'), (2, 'grace', 'Grace Hopper', null), (3, 'linus', 'Linus Park', null),
   (4, 'margaret', 'Margaret Hamilton', null), (5, 'alan', 'Alan Turing', null), (6, 'hedy', 'Hedy Lamarr', null),
   (7, 'tim', 'Tim Berners', null), (8, 'barbara', 'Barbara Liskov', null), (9, 'katherine', 'Katherine Johnson', null),
-  (10, 'dennis', 'Dennis Ritchie', null))
+  (10, 'dennis', 'Dennis Ritchie', null),
+  -- Members who read Gather in their own language (profiles.locale, from the sign-up metadata).
+  (11, 'amelie', 'Amélie Laurent', null), (12, 'jonas', 'Jonas Becker', null), (13, 'lucia', 'Lucía Martín', null))
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
                         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
 select '00000000-0000-0000-0000-000000000000', ('00000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid,
        'authenticated', 'authenticated', username || '@example.com', pw.hash, now(),
        jsonb_build_object('provider', 'email', 'providers', array['email']) || coalesce(jsonb_build_object('role', role), '{}'),
-       jsonb_build_object('username', username, 'display_name', display_name), now(), now()
+       jsonb_build_object('username', username, 'display_name', display_name)
+         || coalesce(jsonb_build_object('locale', case username when 'amelie' then 'fr' when 'jonas' then 'de' when 'lucia' then 'es' end), '{}'),
+       now(), now()
 from people, pw;
 
 insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at, last_sign_in_at)
 select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email, 'email_verified', true), 'email', now(), now(), now()
 from auth.users u where u.email like '%@example.com';
 
-update public.profiles p set bio = v.bio, home_city = v.city, home_lat = v.lat, home_lng = v.lng
-from (values
+create temporary table seed_homes as
+select * from (values
   ('ada', 'Runs the Lisbon analytical engines meetup. Site admin here.', 'Lisbon', 38.7223, -9.1393),
   ('grace', 'Compilers, sailing and very long cables.', 'New York', 40.7128, -74.0060),
   ('linus', 'Board games every other Friday.', 'Berlin', 52.5200, 13.4050),
@@ -32,9 +36,15 @@ from (values
   ('tim', 'Hosts the web history book club.', 'Nairobi', -1.2921, 36.8219),
   ('barbara', 'Writes about abstractions; cooks about them too.', 'Tokyo', 35.6762, 139.6503),
   ('katherine', 'Stargazing walks, maths circles.', 'Sydney', -33.8688, 151.2093),
-  ('dennis', 'Jazz, C and coffee, in that order.', 'São Paulo', -23.5558, -46.6396)
-) as v(username, bio, city, lat, lng)
-where p.username = v.username;
+  ('dennis', 'Jazz, C and coffee, in that order.', 'São Paulo', -23.5558, -46.6396),
+  ('amelie', 'Randonnées, jeux de société et cafés-philo.', 'Lisbon', 38.7223, -9.1393),
+  ('jonas', 'Klettern, Brettspiele und Open Source.', 'Berlin', 52.5200, 13.4050),
+  ('lucia', 'Fotografía, cine y paseos largos.', 'London', 51.5072, -0.1276)
+) as v(username, bio, city, lat, lng);
+update public.profiles p set bio = v.bio, home_city = v.city from seed_homes v where p.username = v.username;
+-- The coordinates are private to the member (profile_private).
+update public.profile_private pp set home_lat = v.lat, home_lng = v.lng
+from seed_homes v join public.profiles p on p.username = v.username where pp.id = p.id;
 
 -- Events: (title, category, venue, address, lat, lng, zone, days ahead, start hour local, hours,
 -- capacity, waitlist, approval, +1s, host, online link, video, description).
@@ -111,6 +121,99 @@ where c.id = e.id;
 update public.events set video_path = 'seed/jazz-jam.mp4' where slug = 'jazz-jam-at-the-mercado';
 update public.events set video_path = 'seed/ramen-crawl.webm' where slug = 'ramen-crawl-in-shinjuku';
 
+-- Communities (issue 15, decision 0107): eight groups across the cities, each run by the host of
+-- its city's events with a co-organizer; members of every role, a private group, approval groups
+-- with requests waiting, a ban, announcements; most events belong to one. Covers and logos are in
+-- seed-media/group-media. The creator becomes the organizer (trigger); counts follow by trigger.
+insert into public.groups (created_by, name, category, city, lat, lng, visibility, join_policy, cover_path, logo_path, about, created_at)
+select p.id, v.name, v.category::public.event_category, v.city, v.lat, v.lng, v.visibility::public.group_visibility,
+       v.join_policy::public.group_join_policy, 'seed/' || v.category || '-cover.png', 'seed/' || v.category || '-logo.png',
+       v.about, now() - make_interval(days => v.age)
+from (values
+  ('ada', 'Lisbon Analytical Society', 'tech', 'Lisbon', 38.7223, -9.1393, 'public', 'open', 400,
+   'Hands-on evenings about the machines that compute, from **Babbage''s engines** to the laptop on your knees. Walks, music and poetry too: Lisbon is good at all three.'),
+  ('grace', 'New York Hackers & Sailors', 'community', 'New York', 40.7128, -74.0060, 'public', 'open', 300,
+   'Compilers on weeknights, the Hudson on weekends. Beginners are the point: everyone here was one.'),
+  ('linus', 'Berlin Board Gamers', 'games', 'Berlin', 52.5200, 13.4050, 'public', 'approval', 250,
+   'Board games every other Friday, and whatever else we can play together. Tables are small, so we ask new members a question first.'),
+  ('margaret', 'London Move & Think', 'health', 'London', 51.5072, -0.1276, 'public', 'open', 200,
+   'Climb, run, breathe, then think hard about something beautiful. All levels, all paces.'),
+  ('hedy', 'Toronto Film & Radio Circle', 'arts', 'Toronto', 43.6532, -79.3832, 'private', 'approval', 180,
+   'Classic films, homemade radios and the people who invented both. A small private circle: events and members are for members.'),
+  ('tim', 'Nairobi Web Readers', 'books', 'Nairobi', -1.2921, 36.8219, 'public', 'open', 150,
+   'A book club about the web and the people who made it, plus runs in Karura forest to think about it.'),
+  ('barbara', 'Tokyo Taste & Ideas', 'food', 'Tokyo', 35.6762, 139.6503, 'public', 'open', 120,
+   'Ramen, reading and a game of Go: one evening of each a month.'),
+  ('katherine', 'Sydney Stargazers', 'outdoors', 'Sydney', -33.8688, 151.2093, 'public', 'approval', 90,
+   'Telescopes in the park, orbits on paper, swims at dawn. Some events need experience, so organizers approve new members.')
+) as v(organizer, name, category, city, lat, lng, visibility, join_policy, age, about)
+join public.profiles p on p.username = v.organizer;
+
+-- The events were announced before their groups existed: attaching them alerts nobody.
+alter table public.events disable trigger events_group_alerts;
+update public.events e set group_id = g.id
+from (values ('ada', 'Lisbon Analytical Society'), ('grace', 'New York Hackers & Sailors'), ('linus', 'Berlin Board Gamers'),
+             ('margaret', 'London Move & Think'), ('alan', 'London Move & Think'), ('hedy', 'Toronto Film & Radio Circle'),
+             ('tim', 'Nairobi Web Readers'), ('barbara', 'Tokyo Taste & Ideas'), ('katherine', 'Sydney Stargazers')) as h(host, group_name)
+join public.profiles p on p.username = h.host
+join public.groups g on g.name = h.group_name
+where e.host_id = p.id;
+-- Two members-only events (one in a public group, one in the private one).
+update public.events set visibility = 'members' where slug in ('kayak-the-spree-at-dawn', 'radio-makers-workshop');
+alter table public.events enable trigger events_group_alerts;
+
+insert into public.group_members (group_id, user_id, role, status, created_at, joined_at, banned_at)
+select g.id, p.id, m.role::public.group_role, m.status::public.group_member_status, now() - make_interval(days => m.days),
+       case when m.status = 'active' then now() - make_interval(days => m.days) end,
+       case when m.status = 'banned' then now() - make_interval(days => m.days) end
+from (values
+  ('Lisbon Analytical Society', 'grace', 'co_organizer', 'active', 380), ('Lisbon Analytical Society', 'dennis', 'event_organizer', 'active', 300),
+  ('Lisbon Analytical Society', 'alan', 'member', 'active', 200), ('Lisbon Analytical Society', 'hedy', 'member', 'active', 120),
+  ('Lisbon Analytical Society', 'tim', 'member', 'active', 60), ('Lisbon Analytical Society', 'barbara', 'member', 'active', 30),
+  ('Lisbon Analytical Society', 'amelie', 'member', 'active', 5),
+  ('New York Hackers & Sailors', 'ada', 'co_organizer', 'active', 280), ('New York Hackers & Sailors', 'katherine', 'event_organizer', 'active', 200),
+  ('New York Hackers & Sailors', 'linus', 'member', 'active', 90), ('New York Hackers & Sailors', 'margaret', 'member', 'active', 40),
+  ('New York Hackers & Sailors', 'dennis', 'member', 'active', 12),
+  ('Berlin Board Gamers', 'margaret', 'co_organizer', 'active', 240), ('Berlin Board Gamers', 'jonas', 'event_organizer', 'active', 100),
+  ('Berlin Board Gamers', 'ada', 'member', 'active', 150), ('Berlin Board Gamers', 'hedy', 'member', 'active', 70),
+  ('Berlin Board Gamers', 'barbara', 'member', 'active', 20),
+  ('Berlin Board Gamers', 'alan', 'member', 'pending', 2), ('Berlin Board Gamers', 'tim', 'member', 'pending', 1),
+  ('Berlin Board Gamers', 'katherine', 'member', 'pending', 0),
+  ('London Move & Think', 'alan', 'co_organizer', 'active', 200), ('London Move & Think', 'linus', 'event_organizer', 'active', 150),
+  ('London Move & Think', 'ada', 'member', 'active', 100), ('London Move & Think', 'grace', 'member', 'active', 80),
+  ('London Move & Think', 'tim', 'member', 'active', 45), ('London Move & Think', 'katherine', 'member', 'active', 10),
+  ('London Move & Think', 'lucia', 'member', 'active', 3),
+  ('Toronto Film & Radio Circle', 'grace', 'co_organizer', 'active', 170), ('Toronto Film & Radio Circle', 'ada', 'member', 'active', 140),
+  ('Toronto Film & Radio Circle', 'dennis', 'member', 'active', 60), ('Toronto Film & Radio Circle', 'barbara', 'member', 'active', 25),
+  ('Toronto Film & Radio Circle', 'linus', 'member', 'pending', 1), ('Toronto Film & Radio Circle', 'tim', 'member', 'banned', 7),
+  ('Nairobi Web Readers', 'katherine', 'co_organizer', 'active', 140), ('Nairobi Web Readers', 'ada', 'member', 'active', 100),
+  ('Nairobi Web Readers', 'grace', 'member', 'active', 66), ('Nairobi Web Readers', 'hedy', 'member', 'active', 30),
+  ('Nairobi Web Readers', 'dennis', 'member', 'active', 8),
+  ('Tokyo Taste & Ideas', 'linus', 'co_organizer', 'active', 110), ('Tokyo Taste & Ideas', 'hedy', 'event_organizer', 'active', 90),
+  ('Tokyo Taste & Ideas', 'ada', 'member', 'active', 50), ('Tokyo Taste & Ideas', 'katherine', 'member', 'active', 33),
+  ('Tokyo Taste & Ideas', 'margaret', 'member', 'active', 14),
+  ('Sydney Stargazers', 'barbara', 'co_organizer', 'active', 80), ('Sydney Stargazers', 'alan', 'member', 'active', 50),
+  ('Sydney Stargazers', 'margaret', 'member', 'active', 20),
+  ('Sydney Stargazers', 'dennis', 'member', 'pending', 1), ('Sydney Stargazers', 'ada', 'member', 'pending', 0)
+) as m(group_name, username, role, status, days)
+join public.groups g on g.name = m.group_name
+join public.profiles p on p.username = m.username;
+
+insert into public.group_announcements (group_id, author_id, subject, body, recipient_count, created_at)
+select g.id, p.id, a.subject, a.body, s.member_count - 1, now() - make_interval(hours => a.hours)
+from (values
+  ('Lisbon Analytical Society', 'ada', 'A bigger room for the engines evening',
+   'We moved to the big hall at LX Factory: more tables, more LEGO, same time. Bring a friend who has never seen a difference engine.', 20),
+  ('Lisbon Analytical Society', 'grace', 'Looking for a speaker in June',
+   'Have you built something that computes in a strange way? Tell us about it in ten minutes. Reply to Ada or me.', 150),
+  ('Berlin Board Gamers', 'linus', 'New games on the shelf', 'Spirit Island and Cascadia arrived. First come, first taught.', 48),
+  ('London Move & Think', 'margaret', 'Summer schedule', 'Bouldering moves to Tuesdays from next month; the parkrun brunch stays on Saturdays.', 72),
+  ('Toronto Film & Radio Circle', 'hedy', 'Members'' screening list', 'Vote for the next three films in the comments of the film night. Kits for the radio workshop are in.', 30)
+) as a(group_name, author, subject, body, hours)
+join public.groups g on g.name = a.group_name
+join public.group_stats s on s.group_id = g.id
+join public.profiles p on p.username = a.author;
+
 -- RSVPs: everyone but the host goes to roughly half of the events; full events get a waitlist
 -- in arrival order; approval events get pending requests.
 insert into public.rsvps (event_id, user_id, status, guests, created_at)
@@ -118,7 +221,15 @@ select e.id, p.id, case when e.requires_approval then 'pending' else 'going' end
        now() - make_interval(mins => (abs(hashtext(e.id::text || p.id::text)) % 5000))
 from public.events e cross join public.profiles p
 where e.status = 'published' and p.id <> e.host_id
-  and (abs(hashtext(e.slug || p.username)) % 2 = 0 or e.capacity <= 10); -- small events fill up
+  and p.username not in ('amelie', 'jonas', 'lucia') -- they joined later; every other RSVP stays as it was
+  and (abs(hashtext(e.slug || p.username)) % 2 = 0 or e.capacity <= 10) -- small events fill up
+  -- A group's members-only events, and a private group's events, take its members only; a ban
+  -- keeps someone away from all of a group's events (decision 0102).
+  and (e.group_id is null
+       or exists (select 1 from public.group_members m where m.group_id = e.group_id and m.user_id = p.id and m.status = 'active')
+       or (e.visibility = 'public'
+           and exists (select 1 from public.groups g where g.id = e.group_id and g.visibility = 'public')
+           and not exists (select 1 from public.group_members m where m.group_id = e.group_id and m.user_id = p.id and m.status = 'banned')));
 
 -- Trim each capacity-limited event to its capacity, earliest first; the rest wait in line.
 with ranked as (
@@ -173,4 +284,4 @@ select p.id, 'event', e.id, 'The video has nothing to do with the event.', now()
 from public.profiles p, public.events e
 where p.username = 'margaret' and e.slug = 'techno-history-listening-session';
 
-drop table seed_events;
+drop table seed_events, seed_homes;

@@ -183,11 +183,14 @@ function variantPalette(p: Palette, v: number): Palette {
   return p;
 }
 
+/** FNV-1a of a name: each picture's own deterministic random sequence. */
+const seedOf = (name: string) => [...name].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0, 2166136261);
+
 mkdirSync(OUT, { recursive: true });
 let total = 0;
 for (const [category, [palette, motif]] of Object.entries(motifs)) {
   for (let v = 1; v <= VARIANTS; v++) {
-    const seed = [...`${category}-${v}`].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0, 2166136261);
+    const seed = seedOf(`${category}-${v}`);
     const p = variantPalette(palette, v - 1);
     const c = new Canvas(WIDTH, HEIGHT, SCALE);
     c.gradient(p.top, p.bottom, 0);
@@ -199,3 +202,21 @@ for (const [category, [palette, motif]] of Object.entries(motifs)) {
   }
 }
 console.log(`${Object.keys(motifs).length * VARIANTS} covers, ${(total / 1024).toFixed(0)} KB in all`);
+
+// Group covers and logos for seed.sql's groups (decision 0107): the category's motif with its
+// own random draw, as a cover the size of an event's and a square logo (the design's left part).
+const GROUP_OUT = fileURLToPath(new URL('./group-media/seed/', import.meta.url));
+const GROUP_CATEGORIES = ['tech', 'community', 'games', 'health', 'arts', 'books', 'food', 'outdoors'];
+const LOGO = 160;
+mkdirSync(GROUP_OUT, { recursive: true });
+for (const category of GROUP_CATEGORIES) {
+  const [palette, motif] = motifs[category]!;
+  for (const [kind, width, height] of [['cover', WIDTH, HEIGHT], ['logo', LOGO, LOGO]] as const) {
+    const c = new Canvas(width, height, height / H);
+    c.gradient(palette.top, palette.bottom, 0);
+    motif(c, random(seedOf(`${category}-group`)), palette);
+    const png = c.toPng();
+    writeFileSync(`${GROUP_OUT}${category}-${kind}.png`, png);
+    console.log(`group-media/seed/${category}-${kind}.png ${(png.length / 1024).toFixed(1)} KB`);
+  }
+}

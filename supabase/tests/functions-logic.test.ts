@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { attachment } from '../functions/_shared/content-disposition.ts';
 import { eventToIcs, type IcsEvent } from '../functions/_shared/ics.ts';
 import { searchGazetteer, type GazetteerRow } from '../functions/geocode/gazetteer.ts';
 
@@ -39,7 +40,7 @@ describe('event-ics', () => {
     expect(lines).toContain('STATUS:CONFIRMED');
     expect(lines).toContain('GEO:38.7118;-9.1445');
     expect(lines.find((l) => l.startsWith('DESCRIPTION:'))).toBe(
-      'DESCRIPTION:Line one\\nLine two\\, with a comma\\; and a semicolon \\\\ backslash\\n\\nhttps://gather.example/events/fado-night',
+      'DESCRIPTION:Line one\\nLine two\\, with a comma\\; and a semicolon \\\\ backslash\\n\\nEvent page: https://gather.example/events/fado-night',
     );
     expect(lines.find((l) => l.startsWith('SUMMARY:'))).toContain('com acentuação');
   });
@@ -77,5 +78,17 @@ describe('geocode gazetteer', () => {
   it('needs two characters and returns nothing for nonsense', () => {
     expect(searchGazetteer(rows, 'l')).toEqual([]);
     expect(searchGazetteer(rows, 'zzqxj')).toEqual([]);
+  });
+});
+
+describe('Content-Disposition (RFC 6266)', () => {
+  it('quotes a safe ASCII fallback and percent-encodes the exact name, so nothing in it adds a parameter or a header', () => {
+    expect(attachment('fado-night.ics')).toBe(`attachment; filename="fado-night.ics"; filename*=UTF-8''fado-night.ics`);
+    expect(attachment('Café à São Paulo.ics')).toBe(`attachment; filename="Cafe_a_Sao_Paulo.ics"; filename*=UTF-8''Caf%C3%A9%20%C3%A0%20S%C3%A3o%20Paulo.ics`);
+    expect(attachment('a"; filename="evil.html')).toBe(`attachment; filename="a_filename_evil.html"; filename*=UTF-8''a%22%3B%20filename%3D%22evil.html`);
+    expect(attachment("x\r\nSet-Cookie: a=b (it's)*.ics")).toBe(
+      `attachment; filename="x_Set-Cookie_a_b_it_s_.ics"; filename*=UTF-8''x%0D%0ASet-Cookie%3A%20a%3Db%20%28it%27s%29%2A.ics`,
+    );
+    expect(attachment('東京.ics')).toBe(`attachment; filename="_.ics"; filename*=UTF-8''%E6%9D%B1%E4%BA%AC.ics`);
   });
 });

@@ -28,17 +28,19 @@ function render(kind: string, payload: Record<string, unknown> = {}, over: Parti
 function record(over: Partial<NotificationRecord>): NotificationRecord {
   return {
     id: '00000000-0000-4000-8000-00000000000a', kind: 'rsvp_promoted', payload: {}, created_at: '2026-07-01T00:00:00Z',
-    emailed_at: null, email_status: null, email: 'ada@example.com', display_name: 'Ada', preferences: {}, event, actor: null, ...over,
+    emailed_at: null, email_status: null, email: 'ada@example.com', display_name: 'Ada', preferences: {}, event, actor: null,
+    membership: { status: 'active', role: 'member', alerts: 'all' }, ...over,
   };
 }
 
 describe('notification emails', () => {
   it('has an email for every kind in the brief, each with one link and the settings footer', () => {
     for (const kind of EMAIL_KINDS) {
-      const mail = render(kind, { subject: 'Hello', body: 'Hi all', from_name: 'Host', role: 'cohost' })!;
+      const mail = render(kind, { subject: 'Hello', body: 'Hi all', from_name: 'Host', role: 'cohost', group_slug: 'makers', group_name: 'Makers' })!;
       expect(mail.subject.length).toBeGreaterThan(5);
       expect(mail.text.startsWith('Hi Ada,\n')).toBe(true);
-      const links = mail.text.match(/https:\/\/gather\.example\/events\/\S+/g) ?? [];
+      // One link: to the event, or for a group's news to the group.
+      const links = mail.text.match(/https:\/\/gather\.example\/(events|g)\/\S+/g) ?? [];
       expect(links, kind).toHaveLength(1);
       expect(mail.text).toContain(`${SITE}/settings`);
       expect(mail.html).toContain(`href="${links[0]}"`);

@@ -43,6 +43,20 @@ describe('notify: emails for notifications', () => {
     expect(await mailTo(g, a, 'rsvp_promoted')).toEqual([]);
   });
 
+  it("writes the email in the member's language (profiles.locale)", async () => {
+    const [a, b] = [await g.member('promo_de_a'), await g.member('promo_de_b')];
+    await g.db.query(`update public.profiles set locale = 'de' where id = $1`, [b.id]);
+    const e = await createEvent(g, host, { title: 'Abendessen', capacity: 1, waitlist_enabled: true });
+    await rsvp(a, e.id);
+    await rsvp(b, e.id);
+    await g.sqlAs(a)('select public.cancel_rsvp($1)', [e.id]);
+    const mails = await settledMail(g, b, 'rsvp_promoted');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Du bist dabei: Abendessen');
+    expect(mails[0]!.text).toMatch(/^Hallo promo_de_b,/);
+    expect(mails[0]!.text).toContain(`Zum Event: `);
+  });
+
   it('emails the hosts about a request, then the member about approval or decline', async () => {
     const [a, b] = [await g.member('ask_a'), await g.member('ask_b')];
     const e = await createEvent(g, host, { title: 'Approval supper', requires_approval: true });

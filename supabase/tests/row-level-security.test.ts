@@ -156,13 +156,13 @@ describe('comments, reports, notifications, profiles', () => {
     expect((await run(A, 'select kind from public.notifications')) as unknown[]).not.toHaveLength(0);
   });
 
-  it('profiles are public and their own to edit; suspension is for admins', async () => {
+  it('profiles are public and their own to edit; suspension is for admins (profile_private)', async () => {
     expect((await run('anon', 'select username from public.profiles')) as unknown[]).toHaveLength(6);
     expect(await run(M, `update public.profiles set bio = 'hi' where id = $1 returning id`, [M.id])).toHaveLength(1);
     expect(await run(M, `update public.profiles set bio = 'hacked' where id = $1 returning id`, [H.id])).toEqual([]);
-    expect(await run(M, `update public.profiles set suspended_at = now() where id = $1`, [M.id])).toBe('42501');
+    expect(await run(M, `update public.profile_private set suspended_at = now() where id = $1`, [M.id])).toBe('42501');
     expect(await run(M, `select public.suspend_user($1, true, 'self-service')`, [M.id])).toBe('not_admin');
-    expect(await run(AD, `update public.profiles set suspended_at = now() where id = $1 returning id`, [M.id])).toBe('42501');
+    expect(await run(AD, `update public.profile_private set suspended_at = now() where id = $1 returning id`, [M.id])).toBe('42501');
     expect(await run(AD, `select public.suspend_user($1, true, 'spam')`, [M.id])).toHaveLength(1);
     expect(await run(M, 'select public.rsvp($1)', [ev.unl])).toBe('suspended');
   });
@@ -193,6 +193,7 @@ describe('storage buckets', () => {
       { id: 'avatars', file_size_limit: '2097152', allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] },
       { id: 'event-covers', file_size_limit: '5242880', allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] },
       { id: 'event-videos', file_size_limit: '104857600', allowed_mime_types: ['video/mp4', 'video/webm'] },
+      { id: 'group-media', file_size_limit: '5242880', allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] },
     ]);
   });
 });

@@ -48,6 +48,14 @@ describe('seed media', () => {
       expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([800, 420]);
       expect(bytes.length).toBeLessThan(40 * 1024);
     }
+    const groupMedia = readdirSync(join(MEDIA, 'group-media/seed'));
+    expect(groupMedia).toHaveLength(16);
+    for (const name of groupMedia) {
+      const bytes = readFileSync(join(MEDIA, 'group-media/seed', name));
+      expect(name).toMatch(/^[a-z]+-(cover|logo)\.png$/);
+      expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual(name.endsWith('-cover.png') ? [800, 420] : [160, 160]);
+      expect(bytes.length).toBeLessThan(40 * 1024);
+    }
     const videos = readdirSync(join(MEDIA, 'event-videos/seed'));
     expect(videos.sort()).toEqual(['jazz-jam.mp4', 'ramen-crawl.webm']);
     for (const name of videos) expect(statSync(join(MEDIA, 'event-videos/seed', name)).size).toBeLessThan(300 * 1024);
@@ -88,8 +96,20 @@ describe('seed media', () => {
     }
   });
 
+  it('gives every group a cover and a logo from the public bucket', async () => {
+    const { data: groups } = await s.anon().from('groups').select('slug, cover_path, logo_path');
+    expect(groups).toHaveLength(8);
+    for (const grp of groups!) {
+      for (const path of [grp.cover_path, grp.logo_path]) {
+        const res = await s.fetch(`/storage/v1/object/public/group-media/${path}`);
+        expect(res.status, `${grp.slug}: ${path}`).toBe(200);
+        expect(res.headers.get('content-type')).toBe('image/png');
+      }
+    }
+  });
+
   it('uploads again only what changed: seeding twice is a no-op', async () => {
     const again = await seedBuckets(s.db, s.config);
-    expect(again).toEqual({ buckets: 3, uploaded: 0, unchanged: 35 });
+    expect(again).toEqual({ buckets: 4, uploaded: 0, unchanged: 51 });
   });
 });

@@ -1,6 +1,9 @@
 // The emails `notify` sends, one per notification kind: plain text with a simple HTML twin that
 // says the same, a greeting, what happened, when and where, one link, and why you got it.
-// Pure functions (no Deno, no network), so the tests render them directly.
+// Pure functions (no Deno, no network), so the tests render them directly. The words come from
+// i18n/, in the recipient's language (decision 0205).
+import { GROUP_EMAIL_KINDS, groupContent } from './group-email-templates.ts';
+import { intlTag, mailLocale, mailMessages, type MailLocale, type MailMessages } from './i18n/index.ts';
 
 export interface EmailEvent {
   slug: string;
@@ -22,6 +25,12 @@ export interface NotificationEmailInput {
   /** Who acted, when the notification names someone (a join request's member). */
   actorName: string | null;
   siteUrl: string;
+  /** The group as it is now, for a group's notifications; the payload's copy stands in. */
+  group?: { slug: string; name: string } | null;
+  /** Signed token of a new-event alert's unsubscribe link (decision 0103). */
+  unsubscribeToken?: string | null;
+  /** The recipient's language (profiles.locale); English when absent or unknown. */
+  locale?: string | null;
 }
 
 export interface RenderedEmail {
@@ -30,7 +39,7 @@ export interface RenderedEmail {
   html: string;
 }
 
-interface Content {
+export interface Content {
   subject: string;
   paragraphs: string[];
   details: [label: string, value: string][];
@@ -38,12 +47,14 @@ interface Content {
   quote?: string;
   action: { label: string; url: string };
   outro?: string;
+  /** A one-click way out of this kind of email, beside the settings link. */
+  unsubscribe?: { text: string; url: string };
 }
 
 /** The kinds that have an email. Others (a kind added later) stay in-app only. */
 export const EMAIL_KINDS = [
   'rsvp_promoted', 'rsvp_approved', 'rsvp_declined', 'rsvp_requested', 'event_cancelled',
-  'host_message', 'reminder_24h', 'reminder_1h', 'cohost_added',
+  'host_message', 'reminder_24h', 'reminder_1h', 'cohost_added', ...GROUP_EMAIL_KINDS,
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -51,106 +62,92 @@ export function isEmailKind(kind: string): kind is EmailKind {
   return (EMAIL_KINDS as readonly string[]).includes(kind);
 }
 
-/** "Friday 10 July 2026 at 20:00 (Europe/Lisbon)", in the event's own zone. */
-export function formatWhen(startsAt: string, timezone: string): string {
+/** "Friday 10 July 2026 at 20:00 (Europe/Lisbon)", in the event's own zone and the reader's language. */
+export function formatWhen(startsAt: string, timezone: string, locale: MailLocale = 'en'): string {
   const date = new Date(startsAt);
+  const options = mailMessages(locale).dateTime;
   let zone = timezone;
   let formatted: string;
   try {
-    formatted = new Intl.DateTimeFormat('en-GB', {
-      weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: timezone,
-    }).format(date);
+    formatted = new Intl.DateTimeFormat(intlTag(locale), { ...options, timeZone: timezone }).format(date);
   } catch {
     zone = 'UTC'; // an unknown zone name: say it in UTC rather than fail the email
-    formatted = new Intl.DateTimeFormat('en-GB', {
-      weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC',
-    }).format(date);
+    formatted = new Intl.DateTimeFormat(intlTag(locale), { ...options, timeZone: 'UTC' }).format(date);
   }
   return `${formatted} (${zone.replace(/_/g, ' ')})`;
 }
 
-function place(e: EmailEvent): string | undefined {
+function place(e: EmailEvent, m: MailMessages): string | undefined {
   const venue = [e.venue_name, e.address].filter((v): v is string => !!v && v.trim() !== '').join(', ');
-  if (venue && e.is_online) return `${venue}, and online (the link is on the event page)`;
+  if (venue && e.is_online) return m.venueAndOnline(venue);
   if (venue) return venue;
-  return e.is_online ? 'Online: the link is on the event page' : undefined;
+  return e.is_online ? m.onlineOnly : undefined;
 }
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 }
 
-function contentFor(input: NotificationEmailInput): Content | undefined {
+function contentFor(input: NotificationEmailInput, m: MailMessages, locale: MailLocale): Content | undefined {
   const { kind, payload, event } = input;
-  const title = event?.title ?? str(payload.title) ?? 'your event';
+  const title = event?.title ?? str(payload.title) ?? m.yourEvent;
   const slug = event?.slug ?? str(payload.slug);
   const eventUrl = slug ? `${input.siteUrl}/events/${encodeURIComponent(slug)}` : input.siteUrl;
   const manageUrl = slug ? `${eventUrl}/manage` : input.siteUrl;
   const details: Content['details'] = [];
   if (event) {
-    details.push(['When', formatWhen(event.starts_at, event.timezone)]);
-    const where = place(event);
-    if (where) details.push(['Where', where]);
+    details.push([m.when, formatWhen(event.starts_at, event.timezone, locale)]);
+    const where = place(event, m);
+    if (where) details.push([m.where, where]);
   }
-  const seeEvent = { label: 'See the event', url: eventUrl };
+  const seeEvent = { label: m.seeEvent, url: eventUrl };
   switch (kind) {
     case 'rsvp_promoted':
       return {
-        subject: `You're going to ${title}`,
-        paragraphs: [`Good news: a spot opened up and you're off the waitlist. You're going to ${title}.`],
-        details, action: seeEvent,
-        outro: "Can't make it any more? Cancel your RSVP on the event page so someone else can go.",
+        subject: m.rsvpPromoted.subject(title), paragraphs: [m.rsvpPromoted.body(title)], details, action: seeEvent, outro: m.cantMakeIt,
       };
     case 'rsvp_approved':
       return {
-        subject: `Request approved: ${title}`,
-        paragraphs: [`The hosts approved your request. You're going to ${title}.`],
-        details, action: seeEvent,
-        outro: "Can't make it any more? Cancel your RSVP on the event page so someone else can go.",
+        subject: m.rsvpApproved.subject(title), paragraphs: [m.rsvpApproved.body(title)], details, action: seeEvent, outro: m.cantMakeIt,
       };
     case 'rsvp_declined':
-      return {
-        subject: `Your request for ${title}`,
-        paragraphs: [`The hosts couldn't accept your request to join ${title} this time.`],
-        details: [], action: seeEvent,
-      };
+      return { subject: m.rsvpDeclined.subject(title), paragraphs: [m.rsvpDeclined.body(title)], details: [], action: seeEvent };
     case 'rsvp_requested':
       return {
-        subject: `New request to join ${title}`,
-        paragraphs: [`${input.actorName ?? 'Someone'} asked to join ${title}. Approve or decline the request on the guest list.`],
-        details, action: { label: 'Open the guest list', url: manageUrl },
+        subject: m.rsvpRequested.subject(title),
+        paragraphs: [m.rsvpRequested.body(input.actorName ?? m.someone, title)],
+        details, action: { label: m.rsvpRequested.action, url: manageUrl },
       };
     case 'event_cancelled': {
       const reason = str(event?.cancel_reason) ?? str(payload.reason);
       return {
-        subject: `Cancelled: ${title}`,
-        paragraphs: [`${title} has been cancelled by its hosts.${reason ? ' They said:' : ''}`],
+        subject: m.eventCancelled.subject(title),
+        paragraphs: [reason ? m.eventCancelled.bodyWithReason(title) : m.eventCancelled.body(title)],
         quote: reason, details, action: seeEvent,
       };
     }
-    case 'host_message': {
-      const from = str(payload.from_name) ?? 'The host';
+    case 'host_message':
       return {
-        subject: `${str(payload.subject) ?? 'A message from the host'} · ${title}`,
-        paragraphs: [`${from} sent a message to the guests of ${title}:`],
+        subject: `${str(payload.subject) ?? m.hostMessage.defaultSubject} · ${title}`,
+        paragraphs: [m.hostMessage.body(str(payload.from_name) ?? m.theHost, title)],
         quote: typeof payload.body === 'string' ? payload.body : '',
         details, action: seeEvent,
       };
-    }
     case 'reminder_24h':
-      return { subject: `Tomorrow: ${title}`, paragraphs: [`A reminder: ${title} is tomorrow.`], details, action: seeEvent };
+      return { subject: m.reminder24h.subject(title), paragraphs: [m.reminder24h.body(title)], details, action: seeEvent };
     case 'reminder_1h':
-      return { subject: `Starting soon: ${title}`, paragraphs: [`${title} starts in about an hour.`], details, action: seeEvent };
+      return { subject: m.reminder1h.subject(title), paragraphs: [m.reminder1h.body(title)], details, action: seeEvent };
     case 'cohost_added': {
-      const role = payload.role === 'checker' ? 'a checker' : 'a co-host';
+      const from = str(payload.from_name) ?? m.theHost;
+      const checker = payload.role === 'checker';
       return {
-        subject: `You're now ${role} of ${title}`,
-        paragraphs: [`${str(payload.from_name) ?? 'The host'} added you as ${role} of ${title}.`],
-        details, action: { label: 'Manage the event', url: manageUrl },
+        subject: checker ? m.cohostAdded.subjectChecker(title) : m.cohostAdded.subjectCohost(title),
+        paragraphs: [checker ? m.cohostAdded.bodyChecker(from, title) : m.cohostAdded.bodyCohost(from, title)],
+        details, action: { label: m.cohostAdded.action, url: manageUrl },
       };
     }
     default:
-      return undefined;
+      return groupContent(input, details, m);
   }
 }
 
@@ -158,13 +155,9 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function footer(siteUrl: string): string {
-  return `You're getting this email because of your notification settings. Choose which emails you get: ${siteUrl}/settings`;
-}
-
-function toText(c: Content, name: string, siteUrl: string): string {
+function toText(c: Content, name: string, siteUrl: string, m: MailMessages): string {
   return [
-    `Hi ${name},`,
+    m.greeting(name),
     '',
     ...c.paragraphs.flatMap((p) => [p, '']),
     ...(c.quote ? [...c.quote.split(/\r?\n/).map((l) => `> ${l}`.trimEnd()), ''] : []),
@@ -173,16 +166,17 @@ function toText(c: Content, name: string, siteUrl: string): string {
     '',
     ...(c.outro ? [c.outro, ''] : []),
     '-- ',
-    footer(siteUrl),
+    m.footer(`${siteUrl}/settings`),
+    ...(c.unsubscribe ? [`${c.unsubscribe.text}: ${c.unsubscribe.url}`] : []),
     '',
   ].join('\n');
 }
 
-function toHtml(c: Content, name: string, siteUrl: string): string {
+function toHtml(c: Content, name: string, siteUrl: string, m: MailMessages): string {
   const settings = `${siteUrl}/settings`;
   return [
     '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5;color:#1f2937">',
-    `<p>Hi ${escapeHtml(name)},</p>`,
+    `<p>${escapeHtml(m.greeting(name))}</p>`,
     ...c.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     c.quote
       ? `<blockquote style="margin:0 0 1em;padding:0 1em;border-left:3px solid #d1d5db;white-space:pre-wrap">${escapeHtml(c.quote)}</blockquote>`
@@ -190,17 +184,22 @@ function toHtml(c: Content, name: string, siteUrl: string): string {
     c.details.length ? `<p>${c.details.map(([k, v]) => `<strong>${escapeHtml(k)}:</strong> ${escapeHtml(v)}`).join('<br>')}</p>` : '',
     `<p><a href="${escapeHtml(c.action.url)}" style="display:inline-block;padding:0.6em 1.2em;background:#4338ca;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(c.action.label)}</a></p>`,
     c.outro ? `<p>${escapeHtml(c.outro)}</p>` : '',
-    `<p style="color:#4b5563;font-size:0.875em">You're getting this email because of your notification settings. <a href="${escapeHtml(settings)}">Choose which emails you get</a>.</p>`,
+    `<p style="color:#4b5563;font-size:0.875em">${escapeHtml(m.footerHtml.text)} <a href="${escapeHtml(settings)}">${escapeHtml(m.footerHtml.link)}</a>.</p>`,
+    c.unsubscribe
+      ? `<p style="color:#4b5563;font-size:0.875em"><a href="${escapeHtml(c.unsubscribe.url)}">${escapeHtml(c.unsubscribe.text)}</a></p>`
+      : '',
     '</body></html>',
   ].join('');
 }
 
 /** The email for a notification, or undefined for a kind that has none. */
 export function renderNotificationEmail(input: NotificationEmailInput): RenderedEmail | undefined {
-  const c = contentFor(input);
+  const locale = mailLocale(input.locale);
+  const m = mailMessages(locale);
+  const c = contentFor(input, m, locale);
   if (!c) return undefined;
-  const name = input.recipientName.trim() || 'there';
+  const name = input.recipientName.trim();
   // A subject is one line, whatever a host typed.
   const subject = c.subject.replace(/[\r\n]+/g, ' ').slice(0, 200);
-  return { subject, text: toText(c, name, input.siteUrl), html: toHtml(c, name, input.siteUrl) };
+  return { subject, text: toText(c, name, input.siteUrl, m), html: toHtml(c, name, input.siteUrl, m) };
 }

@@ -4,7 +4,7 @@
 // layer keeps one message per key, and only one call records the outcome.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { renderNotificationEmail } from '../_shared/email-templates.ts';
-import { sendMail } from '../_shared/mail.ts';
+import { MailError, sendMail } from '../_shared/mail.ts';
 import { decideEmail, type EmailOutcome, type NotificationRecord } from './email-decision.ts';
 
 export type EmailResult =
@@ -35,12 +35,17 @@ export async function emailNotification(supabase: SupabaseClient, id: string, si
       recipientName: n.display_name,
       event: n.event,
       actorName: n.actor?.display_name ?? null,
+      locale: n.locale,
       siteUrl,
+      group: n.group,
+      unsubscribeToken: n.unsubscribe_token,
     })!;
     await sendMail({ to: n.email!, ...email, kind: n.kind, idempotencyKey: `notification-${n.id}` });
     return { id, outcome: 'sent', recorded: await record(supabase, id, 'sent') };
   } catch (err) {
-    // Left unrecorded: the sweep (every minute, for a day) tries again.
-    return { id, outcome: 'failed', error: (err as Error).message };
+    // Left unrecorded: the sweep (every minute, for a day) tries again. The detail (a database
+    // or mail provider message) goes to the log, not into the answer.
+    console.error(`notify: notification ${id}:`, (err as Error).message);
+    return { id, outcome: 'failed', error: err instanceof MailError ? 'The email could not be sent.' : 'The notification could not be read or recorded.' };
   }
 }

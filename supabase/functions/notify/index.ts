@@ -4,21 +4,20 @@
 // Answers each id's outcome; 502 when any failed (they are retried by the sweep).
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { json, preflight } from '../_shared/cors.ts';
+import { badRequest, isObject, isUuid, methodNotAllowed, readJson } from '../_shared/request.ts';
 import { requireServiceRole } from '../_shared/service-role.ts';
 import { siteUrl } from '../_shared/site-url.ts';
 import { emailNotification, type EmailResult } from './email-notification.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_IDS = 200;
 /** Emails sent at once: enough to clear a batch quickly, few enough to spare the mail provider. */
 const CONCURRENCY = 4;
 
 function idsOf(body: unknown): string[] | undefined {
-  if (!body || typeof body !== 'object') return undefined;
-  const b = body as { id?: unknown; ids?: unknown };
-  const ids = b.ids !== undefined ? b.ids : b.id !== undefined ? [b.id] : undefined;
+  if (!isObject(body)) return undefined;
+  const ids = body.ids !== undefined ? body.ids : body.id !== undefined ? [body.id] : undefined;
   if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_IDS) return undefined;
-  if (!ids.every((id) => typeof id === 'string' && UUID.test(id))) return undefined;
+  if (!ids.every(isUuid)) return undefined;
   return [...new Set(ids as string[])];
 }
 
@@ -27,9 +26,9 @@ Deno.serve(async (req) => {
   if (early) return early;
   const denied = requireServiceRole(req, 'notify');
   if (denied) return denied;
-  if (req.method !== 'POST') return json({ error: 'method_not_allowed', message: 'POST the notification ids.' }, 405);
-  const ids = idsOf(await req.json().catch(() => undefined));
-  if (!ids) return json({ error: 'invalid_request', message: `Send {"id": "<notification id>"} or {"ids": [...]} with 1 to ${MAX_IDS} ids.` }, 400);
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
+  const ids = idsOf(await readJson(req));
+  if (!ids) return badRequest(`Send {"id": "<notification id>"} or {"ids": [...]} with 1 to ${MAX_IDS} ids.`);
 
   const supabase = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, {
     auth: { persistSession: false, autoRefreshToken: false },

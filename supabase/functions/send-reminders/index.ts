@@ -3,6 +3,7 @@
 // once (`create_due_reminders`), and `notify` emails them. Service role only.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { json, preflight } from '../_shared/cors.ts';
+import { methodNotAllowed, unavailable } from '../_shared/request.ts';
 import { requireServiceRole } from '../_shared/service-role.ts';
 
 Deno.serve(async (req) => {
@@ -10,10 +11,11 @@ Deno.serve(async (req) => {
   if (early) return early;
   const denied = requireServiceRole(req, 'send-reminders');
   if (denied) return denied;
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
   const supabase = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, {
     auth: { persistSession: false, autoRefreshToken: false },
   });
   const { data, error } = await supabase.rpc('create_due_reminders');
-  if (error) return json({ error: 'failed', message: error.message }, 500);
+  if (error) return unavailable('send-reminders', 'making the reminders', error);
   return json({ created: data });
 });

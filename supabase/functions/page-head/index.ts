@@ -1,0 +1,84 @@
+// The <head> of a public page, for link previews and a fast first paint: the web serving
+// (gather-server, or an edge middleware on a static host) calls it with the page's path and
+// origin, as anon, and splices `head` into index.html (decision 0161). Always 200 with
+// `{ head }`; "" keeps the site's generic tags.
+import { createClient } from 'npm:@supabase/supabase-js@2';
+import { corsHeaders, preflight } from '../_shared/cors.ts';
+import { discoverPage, eventPage, groupPage, profilePage, type Site } from './pages.ts';
+import { genericHead, renderHead, type PageMeta } from './render-head.ts';
+
+/** App paths under /events/ that are screens, not events. */
+const EVENT_SCREENS = new Set(['new']);
+
+function answer(head: string): Response {
+  return new Response(JSON.stringify({ head }), {
+    headers: { ...corsHeaders, 'content-type': 'application/json', 'cache-control': 'public, max-age=60' },
+  });
+}
+
+/** The site's origin: the caller's, when it is a plain http(s) origin; else SITE_URL. */
+function originOf(given: string | null): string | undefined {
+  try {
+    const u = new URL(given ?? '');
+    if ((u.protocol === 'http:' || u.protocol === 'https:') && u.origin === given) return u.origin;
+  } catch {
+    // fall through
+  }
+  return Deno.env.get('SITE_URL')?.replace(/\/+$/, '') || undefined;
+}
+
+/**
+ * Where browsers reach the API. Hosted: SUPABASE_URL. gather-server gives functions a loopback
+ * address, and serves the API on the site's own origin, so there the origin is the answer.
+ */
+function publicApiUrl(origin: string): string {
+  const api = Deno.env.get('SUPABASE_URL') ?? origin;
+  return /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/.test(api) ? origin : api.replace(/\/+$/, '');
+}
+
+/** Whether a member is suspended, read with the service role (anon may not); unknown = suspended. */
+async function isSuspended(id: string): Promise<boolean> {
+  const admin = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const { data, error } = await admin.from('profile_private').select('suspended_at').eq('id', id).maybeSingle();
+  return Boolean(error || !data || data.suspended_at);
+}
+
+Deno.serve(async (req) => {
+  const early = preflight(req);
+  if (early) return early;
+  const url = new URL(req.url);
+  const origin = originOf(url.searchParams.get('origin'));
+  if (!origin) return answer('');
+  const site: Site = {
+    origin,
+    api: publicApiUrl(origin),
+    image: { url: `${origin}/og-image.png`, width: 1200, height: 630, alt: 'Gather: community events near you', type: 'image/png' },
+  };
+  let page: URL;
+  try {
+    page = new URL(url.searchParams.get('path') ?? '/', origin);
+  } catch {
+    return answer(genericHead(site.image));
+  }
+  const db = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_ANON_KEY')!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
+  const [, first, second, ...rest] = page.pathname.split('/').map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return '';
+    }
+  });
+  let meta: PageMeta | null = null;
+  let known = true;
+  if (page.pathname === '/') meta = discoverPage(site, page.searchParams);
+  else if (first === 'events' && second && !rest.length && !EVENT_SCREENS.has(second)) meta = await eventPage(db, site, second);
+  else if (first === 'u' && second && !rest.length) meta = await profilePage(db, site, second, isSuspended);
+  else if (first === 'g' && second && !rest.length) meta = await groupPage(db, site, second);
+  else known = false;
+  // A page that is not there (or not for everyone) says nothing about itself, and asks not to be indexed.
+  return answer(meta ? renderHead(meta) : genericHead(site.image, known));
+});
