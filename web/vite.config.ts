@@ -2,7 +2,10 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
+import { linguiPlugins } from "./build/lingui-plugins";
+import { pageHeads } from "./build/page-heads";
 import { precompress } from "./build/precompress";
+import { serviceWorker } from "./build/service-worker-plugin";
 
 // The Gather server (`npm run dev` at the repo root) listens here by default.
 const backend = "http://127.0.0.1:54321";
@@ -13,10 +16,34 @@ const api: ProxyOptions = { target: backend, changeOrigin: true };
 const buildId = process.env.VITE_BUILD_ID || Date.now().toString(36);
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    ...linguiPlugins(buildId),
+    tailwindcss(),
+    // Public pages get their <head> from the page-head function when served (decision 0161).
+    pageHeads({
+      function: "page-head",
+      maxAge: 60,
+      routes: [
+        { pattern: "/", module: "src/features/discover/discover-page.tsx" },
+        { pattern: "/events/new", module: "src/features/editor/event-editor-page.tsx", head: false },
+        { pattern: "/events/*", module: "src/features/events/event-page.tsx" },
+        { pattern: "/u/*", module: "src/features/profiles/public-profile-page.tsx" },
+      ],
+    }),
+    // The app shell and hashed assets kept for offline use (decision 0162).
+    serviceWorker(buildId),
+    precompress(),
+  ],
   define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(buildId) },
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
+    alias: {
+      "@": fileURLToPath(new URL("./src", import.meta.url)),
+      // @lingui/react's React 17 fallback; React 19 has the hook itself (shim.ts re-exports it).
+      "use-sync-external-store/shim": fileURLToPath(new URL("./src/lib/i18n/shim.ts", import.meta.url)),
+      // What the page-head function and the app share (supabase/functions/_shared/page-contract.ts).
+      "@shared": fileURLToPath(new URL("../supabase/functions/_shared", import.meta.url)),
+    },
   },
   server: {
     proxy: {
@@ -34,5 +61,14 @@ export default defineConfig({
     // Vite names every emitted file with a content hash: dist/assets/[name]-[hash].[ext].
     assetsDir: "assets",
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // React, Lingui and the language picker in one chunk the entry preloads: each is needed
+        // before the first paint, and one file compresses better than three (decision 0201).
+        codeSplitting: {
+          groups: [{ name: "runtime", test: /node_modules\/(react|@lingui\/[a-z-]+)\/|src\/lib\/i18n\/(locales|active-locale)\.ts/ }],
+        },
+      },
+    },
   },
 });

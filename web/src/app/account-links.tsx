@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { NavLink } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
 import { useMyProfile } from "@/lib/profile/my-profile";
@@ -11,24 +12,27 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 /** A signed-in member's links: their events, and their avatar and name leading to settings. */
 export function AccountLinks() {
+  const { t } = useLingui();
   // Refreshed on USER_UPDATED (AuthProvider) and after saving in /settings (profile root).
   const { data: profile } = useMyProfile();
   return (
     <>
       <li>
         <NavLink to="/me" className={(s) => cn(linkClass(s), "px-3")}>
-          My events
+          {t`My events`}
         </NavLink>
       </li>
       <li>
         <NavLink to="/settings" className={linkClass} data-testid="account-link">
           {profile ? (
-            <Avatar person={profile} className="size-7 text-xs" loading="eager" />
+            <Avatar person={profile} className="size-7 text-xs" px={28} loading="eager" />
           ) : (
             <span aria-hidden="true" className="size-7 shrink-0 rounded-full bg-muted" />
           )}
           <span className="hidden max-w-40 truncate sm:inline">{profile?.display_name}</span>
-          <span className="sr-only">Settings</span>
+          <span className="sr-only">
+            {t`Settings`}
+          </span>
         </NavLink>
       </li>
     </>

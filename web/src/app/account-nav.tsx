@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { LogOut } from "lucide-react";
 import { NavLink } from "react-router";
 import { toast } from "sonner";
@@ -11,6 +12,7 @@ import { AccountLinks } from "./account-links";
 
 /** "Sign in" when signed out; who you are and "Sign out" when signed in. */
 export function AccountNav() {
+  const { t } = useLingui();
   const { status, user } = useSession();
 
   if (status === "signed-in" && user) {
@@ -25,10 +27,10 @@ export function AccountNav() {
         <AdminNavLink />
         <BellNavItem userId={user.id} />
         <AccountLinks />
-        <li className="ml-1">
+        <li className="ms-1">
           <Button variant="outline" size="sm" onClick={signOut}>
-            <LogOut aria-hidden="true" />
-            Sign out
+            <LogOut aria-hidden="true" className="rtl:-scale-x-100" />
+            {t`Sign out`}
           </Button>
         </li>
       </>
@@ -36,14 +38,16 @@ export function AccountNav() {
   }
 
   return (
-    <li className="ml-1">
+    <li className="ms-1">
       <Button
         asChild
         variant="outline"
         size="sm"
         className="aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground"
       >
-        <NavLink to="/auth/sign-in">Sign in</NavLink>
+        <NavLink to="/auth/sign-in">
+          {t`Sign in`}
+        </NavLink>
       </Button>
     </li>
   );

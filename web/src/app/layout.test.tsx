@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { activateEnglish } from "@/test/i18n";
 import { renderApp } from "@/test/render-app";
 
 function primaryNav() {
@@ -46,5 +47,25 @@ describe("app shell", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Sign in" })).toBeDefined();
     expect(nav.getByRole("link", { name: "Sign in" }).getAttribute("aria-current")).toBe("page");
     expect(nav.getByRole("link", { name: "Discover" }).hasAttribute("aria-current")).toBe(false);
+  });
+});
+
+describe("the language switcher", () => {
+  afterEach(activateEnglish);
+
+  it("shows the app in the chosen language, with <html lang>, and remembers the choice", async () => {
+    renderApp("/");
+    await screen.findByRole("heading", { level: 1, name: "Discover events" });
+
+    fireEvent.change(screen.getByRole("combobox", { name: "Language" }), { target: { value: "fr" } });
+
+    // The French catalogue is compiled on first import here, which takes a moment.
+    const nav = await screen.findByRole("navigation", { name: "Principale" }, { timeout: 10_000 });
+    expect(within(nav).getByRole("link", { name: "Découvrir" })).toBeDefined();
+    expect(screen.getByRole("link", { name: "Se connecter" })).toBeDefined();
+    expect(document.documentElement.lang).toBe("fr");
+    expect(document.documentElement.dir).toBe("ltr");
+    expect(localStorage.getItem("gather.locale")).toBe("fr");
+    expect(screen.getByRole("combobox", { name: "Langue" })).toBeDefined();
   });
 });

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
 import { ConsentBanner } from "@/components/consent";
@@ -5,29 +6,32 @@ import { PageSpinner, Spinner } from "@/components/ui/spinner";
 import { usePageViews } from "@/lib/analytics";
 import { AuthProvider } from "@/lib/auth/auth-provider";
 import { OfflineBanner } from "./offline-banner";
+import { ProfileLocale } from "./profile-locale";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 export function AppLayout() {
   // Lazy routes keep the previous page on screen while their chunk downloads; say so.
+  const { t } = useLingui();
   const isNavigating = useNavigation().state !== "idle";
   usePageViews();
 
   return (
     // Inside the router, so session events (PASSWORD_RECOVERY) can navigate.
     <AuthProvider>
+    <ProfileLocale />
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only rounded-md bg-background font-medium text-foreground shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-3 focus:z-50 focus:px-4 focus:py-2"
+        className="sr-only rounded-md bg-background font-medium text-foreground shadow-lg focus:not-sr-only focus:fixed focus:start-4 focus:top-3 focus:z-50 focus:px-4 focus:py-2"
       >
-        Skip to content
+        {t`Skip to content`}
       </a>
       <OfflineBanner />
       <SiteHeader />
       {isNavigating && (
-        <div className="fixed right-4 top-4 z-40 rounded-full bg-background p-1 shadow-md">
-          <Spinner label="Loading page…" />
+        <div className="fixed end-4 top-4 z-40 rounded-full bg-background p-1 shadow-md">
+          <Spinner label={t`Loading page…`} />
         </div>
       )}
       <main

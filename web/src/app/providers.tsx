@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import type { ReactNode } from "react";
@@ -5,7 +6,15 @@ import { Toaster } from "sonner";
 import { persistOptions, queryClient } from "@/lib/query-client";
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const toaster = <Toaster richColors closeButton />;
+  const { t } = useLingui();
+  const toaster = (
+    <Toaster
+      richColors
+      closeButton
+      customAriaLabel={t`Notifications (Alt+T)`}
+      toastOptions={{ closeButtonAriaLabel: t`Close` }}
+    />
+  );
   // Public lists and event pages come back from localStorage on the next visit (and refetch).
   if (persistOptions) {
     return (

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { Button } from "@/components/ui/button";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -12,9 +13,10 @@ function describeError(error: unknown): string {
 }
 
 export function RouteErrorPage() {
+  const { t } = useLingui();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const heading = notFound ? "Page not found" : "Something went wrong";
+  const heading = notFound ? t`Page not found` : t`Something went wrong`;
   usePageTitle(heading);
 
   return (
@@ -22,11 +24,13 @@ export function RouteErrorPage() {
       <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
       <p className="text-muted-foreground">
         {notFound
-          ? "We couldn't find what you were looking for."
-          : "Sorry, this page ran into a problem. Reloading often fixes it. If it keeps happening, try again later."}
+          ? t`We couldn't find what you were looking for.`
+          : t`Sorry, this page ran into a problem. Reloading often fixes it. If it keeps happening, try again later.`}
       </p>
       <details className="w-full rounded-md border border-border bg-muted p-3 text-sm">
-        <summary className="cursor-pointer font-medium">Error details</summary>
+        <summary className="cursor-pointer font-medium">
+          {t`Error details`}
+        </summary>
         <pre className="mt-2 whitespace-pre-wrap break-words font-mono text-xs">
           {describeError(error)}
         </pre>
@@ -35,7 +39,7 @@ export function RouteErrorPage() {
           whose route chunks are gone after a deploy. */}
       <Button asChild>
         <Link to="/" reloadDocument>
-          Go home
+          {t`Go home`}
         </Link>
       </Button>
     </div>

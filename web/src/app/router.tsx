@@ -1,81 +1,98 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
+import { withCatalogue } from "@/lib/i18n";
 import { AppLayout } from "./layout";
 import { RouteErrorPage } from "./route-error-page";
 
-// Every page is its own chunk: `lazy` imports it on first visit.
+// Every page is its own chunk: `lazy` imports it on first visit, with its feature's catalogue of
+// strings in the visitor's language (lib/i18n), in parallel.
 export const pageRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: async () => ({
-      Component: (await import("@/features/discover/discover-page")).DiscoverPage,
-    }),
+    lazy: withCatalogue("discover", async () => ({ Component: (await import("@/features/discover/discover-page")).DiscoverPage })),
   },
   {
     // Both editor routes render the same component, so the first save's move from /events/new
     // to /events/:slug/edit keeps the form (and its uploads) mounted.
     path: "events/new",
-    lazy: async () => ({ Component: (await import("@/features/editor/event-editor-page")).EventEditorPage }),
+    lazy: withCatalogue("editor", async () => ({ Component: (await import("@/features/editor/event-editor-page")).EventEditorPage })),
   },
   {
     path: "events/:slug/edit",
-    lazy: async () => ({ Component: (await import("@/features/editor/event-editor-page")).EventEditorPage }),
+    lazy: withCatalogue("editor", async () => ({ Component: (await import("@/features/editor/event-editor-page")).EventEditorPage })),
   },
   {
     path: "events/:slug",
-    lazy: async () => ({ Component: (await import("@/features/events/event-page")).EventPage }),
+    lazy: withCatalogue("events", async () => ({ Component: (await import("@/features/events/event-page")).EventPage })),
   },
   {
     path: "events/:slug/manage",
-    lazy: async () => ({ Component: (await import("@/features/manage/manage-page")).ManagePage }),
+    lazy: withCatalogue("manage", async () => ({ Component: (await import("@/features/manage/manage-page")).ManagePage })),
   },
   {
     path: "events/:slug/check-in",
-    lazy: async () => ({ Component: (await import("@/features/manage/check-in-page")).CheckInPage }),
+    lazy: withCatalogue("manage", async () => ({ Component: (await import("@/features/manage/check-in-page")).CheckInPage })),
+  },
+  {
+    path: "groups",
+    lazy: withCatalogue("groups", async () => ({ Component: (await import("@/features/groups/groups-page")).GroupsPage })),
+  },
+  {
+    path: "groups/new",
+    lazy: withCatalogue("groups", async () => ({ Component: (await import("@/features/groups/group-new-page")).GroupNewPage })),
+  },
+  {
+    path: "g/:slug",
+    lazy: withCatalogue("groups", async () => ({ Component: (await import("@/features/groups/group-page")).GroupPage })),
+  },
+  {
+    // The link in new-event alert emails (supabase/functions/_shared/group-email-templates.ts).
+    path: "unsubscribe",
+    lazy: withCatalogue("groups", async () => ({ Component: (await import("@/features/groups/unsubscribe-page")).UnsubscribePage })),
+  },
+  {
+    path: "g/:slug/manage",
+    lazy: withCatalogue("groups", async () => ({ Component: (await import("@/features/groups/manage/group-manage-page")).GroupManagePage })),
   },
   {
     path: "tickets/:id",
-    lazy: async () => ({ Component: (await import("@/features/tickets/ticket-page")).TicketPage }),
+    lazy: withCatalogue("tickets", async () => ({ Component: (await import("@/features/tickets/ticket-page")).TicketPage })),
   },
   {
     path: "admin",
-    lazy: async () => ({ Component: (await import("@/features/admin/admin-page")).AdminPage }),
+    lazy: withCatalogue("admin", async () => ({ Component: (await import("@/features/admin/admin-page")).AdminPage })),
   },
   {
     path: "me",
-    lazy: async () => ({ Component: (await import("@/features/me/me-page")).MePage }),
+    lazy: withCatalogue("me", async () => ({ Component: (await import("@/features/me/me-page")).MePage })),
   },
   {
     path: "settings",
-    lazy: async () => ({ Component: (await import("@/features/settings/settings-page")).SettingsPage }),
+    lazy: withCatalogue("settings", async () => ({ Component: (await import("@/features/settings/settings-page")).SettingsPage })),
   },
   {
     path: "u/:username",
-    lazy: async () => ({ Component: (await import("@/features/profiles/public-profile-page")).PublicProfilePage }),
+    lazy: withCatalogue("profiles", async () => ({ Component: (await import("@/features/profiles/public-profile-page")).PublicProfilePage })),
   },
   {
     path: "auth/sign-in",
-    lazy: async () => ({ Component: (await import("@/features/auth/sign-in-page")).SignInPage }),
+    lazy: withCatalogue("auth", async () => ({ Component: (await import("@/features/auth/sign-in-page")).SignInPage })),
   },
   {
     path: "auth/sign-up",
-    lazy: async () => ({ Component: (await import("@/features/auth/sign-up-page")).SignUpPage }),
+    lazy: withCatalogue("auth", async () => ({ Component: (await import("@/features/auth/sign-up-page")).SignUpPage })),
   },
   {
     path: "auth/forgot-password",
-    lazy: async () => ({
-      Component: (await import("@/features/auth/forgot-password-page")).ForgotPasswordPage,
-    }),
+    lazy: withCatalogue("auth", async () => ({ Component: (await import("@/features/auth/forgot-password-page")).ForgotPasswordPage })),
   },
   {
     path: "auth/reset-password",
-    lazy: async () => ({
-      Component: (await import("@/features/auth/reset-password-page")).ResetPasswordPage,
-    }),
+    lazy: withCatalogue("auth", async () => ({ Component: (await import("@/features/auth/reset-password-page")).ResetPasswordPage })),
   },
   {
     path: "auth/callback",
-    lazy: async () => ({ Component: (await import("@/features/auth/auth-callback-page")).AuthCallbackPage }),
+    lazy: withCatalogue("auth", async () => ({ Component: (await import("@/features/auth/auth-callback-page")).AuthCallbackPage })),
   },
   {
     path: "*",

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link, NavLink } from "react-router";
 import { cn } from "@/lib/utils";
 import { AccountNav } from "./account-nav";
@@ -13,6 +14,7 @@ function navLinkClass({ isActive }: { isActive: boolean }): string {
 }
 
 export function SiteHeader() {
+  const { t } = useLingui();
   return (
     <header className="border-b border-border bg-background">
       {/* flex-wrap: on narrow screens the nav drops below the wordmark instead of overflowing. */}
@@ -22,14 +24,14 @@ export function SiteHeader() {
           className="inline-flex items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand-700"
         >
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          Gather
+          {t({ message: `Gather`, comment: "The product's name" })}
         </Link>
-        <nav aria-label="Primary">
+        <nav aria-label={t`Primary`}>
           <ul className="flex flex-wrap items-center gap-1">
             {primaryNav.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className={navLinkClass}>
-                  {item.label}
+                  {t(item.label)}
                 </NavLink>
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -8,14 +9,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/errors";
 import { cn } from "@/lib/utils";
 
-/** The catalogue's `not_host` text (product.md §8), for screens the viewer may not use. */
-export const NOT_HOST_TEXT = "Only the event's hosts can do that.";
-
 /** The usual way on from a dead end. */
 function BackToDiscover() {
   return (
     <Button asChild>
-      <Link to="/">Back to Discover</Link>
+      <Link to="/">
+        <Trans>Back to Discover</Trans>
+      </Link>
     </Button>
   );
 }
@@ -44,12 +44,13 @@ export function PageState({ title, message, eyebrow, icon, back }: PageStateProp
   );
 }
 
-/** A 403-style page: why not, and a way on. */
-export function ForbiddenState({ title, message = NOT_HOST_TEXT, back }: { title: string; message?: string; back?: ReactNode }) {
+/** A 403-style page: why not (by default the catalogue's `not_host`, product.md §8), and a way on. */
+export function ForbiddenState({ title, message, back }: { title: string; message?: string; back?: ReactNode }) {
+  const { t } = useLingui();
   return (
     <PageState
       title={title}
-      message={message}
+      message={message ?? t`Only the event's hosts can do that.`}
       back={back}
       eyebrow={
         <>
@@ -62,18 +63,22 @@ export function ForbiddenState({ title, message = NOT_HOST_TEXT, back }: { title
 }
 
 export function EventNotFoundState() {
-  return <PageState title="Event not found" message="This event doesn't exist, or it isn't visible to you." />;
+  const { t } = useLingui();
+  return <PageState title={t`Event not found`} message={t`This event doesn't exist, or it isn't visible to you.`} />;
 }
 
-/** A failed load, with its reason and a retry. */
-export function LoadError({ what, error, onRetry, className }: { what: string; error: unknown; onRetry: () => void; className?: string }) {
+/**
+ * A failed load, with its reason and a retry. `title` says what failed, as a whole sentence
+ * ("Couldn't load this event."): a sentence built from parts does not translate.
+ */
+export function LoadError({ title, error, onRetry, className }: { title: string; error: unknown; onRetry: () => void; className?: string }) {
   return (
     <Alert tone="error" className={cn("flex flex-wrap items-center justify-between gap-3", className)}>
       <span>
-        Couldn't load {what}. {errorMessage(error)}
+        {title} {errorMessage(error)}
       </span>
       <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </Alert>
   );

@@ -14,6 +14,32 @@ export type Database = {
   }
   public: {
     Tables: {
+      calendar_tokens: {
+        Row: {
+          created_at: string
+          token: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          token: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          token?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "calendar_tokens_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       comments: {
         Row: {
           author_id: string
@@ -225,6 +251,136 @@ export type Database = {
           },
         ]
       }
+      event_questions: {
+        Row: {
+          created_at: string
+          event_id: string
+          id: string
+          kind: Database["public"]["Enums"]["question_kind"]
+          label: string
+          options: string[] | null
+          position: number
+          required: boolean
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          event_id: string
+          id?: string
+          kind: Database["public"]["Enums"]["question_kind"]
+          label: string
+          options?: string[] | null
+          position?: number
+          required?: boolean
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          event_id?: string
+          id?: string
+          kind?: Database["public"]["Enums"]["question_kind"]
+          label?: string
+          options?: string[] | null
+          position?: number
+          required?: boolean
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_questions_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      event_series: {
+        Row: {
+          count: number | null
+          created_at: string
+          created_by: string | null
+          dtstart: string
+          duration: string
+          first_event_id: string | null
+          generated_count: number
+          horizon: string
+          host_id: string
+          id: string
+          parent_series_id: string | null
+          rrule: string
+          status: string
+          timezone: string
+          until_at: string | null
+          updated_at: string
+        }
+        Insert: {
+          count?: number | null
+          created_at?: string
+          created_by?: string | null
+          dtstart: string
+          duration: string
+          first_event_id?: string | null
+          generated_count?: number
+          horizon?: string
+          host_id: string
+          id?: string
+          parent_series_id?: string | null
+          rrule: string
+          status?: string
+          timezone: string
+          until_at?: string | null
+          updated_at?: string
+        }
+        Update: {
+          count?: number | null
+          created_at?: string
+          created_by?: string | null
+          dtstart?: string
+          duration?: string
+          first_event_id?: string | null
+          generated_count?: number
+          horizon?: string
+          host_id?: string
+          id?: string
+          parent_series_id?: string | null
+          rrule?: string
+          status?: string
+          timezone?: string
+          until_at?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_series_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_series_first_event_id_fkey"
+            columns: ["first_event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_series_host_id_fkey"
+            columns: ["host_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_series_parent_series_id_fkey"
+            columns: ["parent_series_id"]
+            isOneToOne: false
+            referencedRelation: "event_series"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_stats: {
         Row: {
           checked_in_count: number
@@ -270,14 +426,17 @@ export type Database = {
         Row: {
           address: string | null
           cancel_reason: string | null
+          cancelled_at: string | null
           capacity: number | null
           category: Database["public"]["Enums"]["event_category"]
           cover_path: string | null
           created_at: string
           description: string
           ends_at: string
+          group_id: string | null
           hidden_at: string | null
           host_id: string
+          ics_sequence: number
           id: string
           is_online: boolean
           lat: number | null
@@ -287,6 +446,8 @@ export type Database = {
           requires_approval: boolean
           rsvp_closes_at: string | null
           search: unknown
+          series_id: string | null
+          series_position: number | null
           slug: string
           starts_at: string
           status: Database["public"]["Enums"]["event_status"]
@@ -302,14 +463,17 @@ export type Database = {
         Insert: {
           address?: string | null
           cancel_reason?: string | null
+          cancelled_at?: string | null
           capacity?: number | null
           category?: Database["public"]["Enums"]["event_category"]
           cover_path?: string | null
           created_at?: string
           description?: string
           ends_at: string
+          group_id?: string | null
           hidden_at?: string | null
           host_id: string
+          ics_sequence?: number
           id?: string
           is_online?: boolean
           lat?: number | null
@@ -319,6 +483,8 @@ export type Database = {
           requires_approval?: boolean
           rsvp_closes_at?: string | null
           search?: unknown
+          series_id?: string | null
+          series_position?: number | null
           slug: string
           starts_at: string
           status?: Database["public"]["Enums"]["event_status"]
@@ -334,14 +500,17 @@ export type Database = {
         Update: {
           address?: string | null
           cancel_reason?: string | null
+          cancelled_at?: string | null
           capacity?: number | null
           category?: Database["public"]["Enums"]["event_category"]
           cover_path?: string | null
           created_at?: string
           description?: string
           ends_at?: string
+          group_id?: string | null
           hidden_at?: string | null
           host_id?: string
+          ics_sequence?: number
           id?: string
           is_online?: boolean
           lat?: number | null
@@ -351,6 +520,8 @@ export type Database = {
           requires_approval?: boolean
           rsvp_closes_at?: string | null
           search?: unknown
+          series_id?: string | null
+          series_position?: number | null
           slug?: string
           starts_at?: string
           status?: Database["public"]["Enums"]["event_status"]
@@ -365,8 +536,241 @@ export type Database = {
         }
         Relationships: [
           {
+            foreignKeyName: "events_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "events_host_id_fkey"
             columns: ["host_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "events_series_id_fkey"
+            columns: ["series_id"]
+            isOneToOne: false
+            referencedRelation: "event_series"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      group_announcements: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          group_id: string
+          id: string
+          recipient_count: number
+          subject: string
+        }
+        Insert: {
+          author_id?: string | null
+          body: string
+          created_at?: string
+          group_id: string
+          id?: string
+          recipient_count?: number
+          subject: string
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          group_id?: string
+          id?: string
+          recipient_count?: number
+          subject?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_announcements_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "group_announcements_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      group_manager_stats: {
+        Row: {
+          banned_count: number
+          group_id: string
+          pending_count: number
+          updated_at: string
+        }
+        Insert: {
+          banned_count?: number
+          group_id: string
+          pending_count?: number
+          updated_at?: string
+        }
+        Update: {
+          banned_count?: number
+          group_id?: string
+          pending_count?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_manager_stats_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: true
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      group_members: {
+        Row: {
+          alerts: Database["public"]["Enums"]["group_alerts"]
+          banned_at: string | null
+          created_at: string
+          group_id: string
+          joined_at: string | null
+          role: Database["public"]["Enums"]["group_role"]
+          status: Database["public"]["Enums"]["group_member_status"]
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          alerts?: Database["public"]["Enums"]["group_alerts"]
+          banned_at?: string | null
+          created_at?: string
+          group_id: string
+          joined_at?: string | null
+          role?: Database["public"]["Enums"]["group_role"]
+          status: Database["public"]["Enums"]["group_member_status"]
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          alerts?: Database["public"]["Enums"]["group_alerts"]
+          banned_at?: string | null
+          created_at?: string
+          group_id?: string
+          joined_at?: string | null
+          role?: Database["public"]["Enums"]["group_role"]
+          status?: Database["public"]["Enums"]["group_member_status"]
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_members_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "group_members_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      group_stats: {
+        Row: {
+          group_id: string
+          member_count: number
+          updated_at: string
+        }
+        Insert: {
+          group_id: string
+          member_count?: number
+          updated_at?: string
+        }
+        Update: {
+          group_id?: string
+          member_count?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_stats_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: true
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      groups: {
+        Row: {
+          about: string
+          category: Database["public"]["Enums"]["event_category"]
+          city: string
+          cover_path: string | null
+          created_at: string
+          created_by: string | null
+          hidden_at: string | null
+          id: string
+          join_policy: Database["public"]["Enums"]["group_join_policy"]
+          lat: number
+          lng: number
+          logo_path: string | null
+          name: string
+          search: unknown
+          slug: string
+          updated_at: string
+          visibility: Database["public"]["Enums"]["group_visibility"]
+        }
+        Insert: {
+          about?: string
+          category?: Database["public"]["Enums"]["event_category"]
+          city: string
+          cover_path?: string | null
+          created_at?: string
+          created_by?: string | null
+          hidden_at?: string | null
+          id?: string
+          join_policy?: Database["public"]["Enums"]["group_join_policy"]
+          lat: number
+          lng: number
+          logo_path?: string | null
+          name: string
+          search?: unknown
+          slug: string
+          updated_at?: string
+          visibility?: Database["public"]["Enums"]["group_visibility"]
+        }
+        Update: {
+          about?: string
+          category?: Database["public"]["Enums"]["event_category"]
+          city?: string
+          cover_path?: string | null
+          created_at?: string
+          created_by?: string | null
+          hidden_at?: string | null
+          id?: string
+          join_policy?: Database["public"]["Enums"]["group_join_policy"]
+          lat?: number
+          lng?: number
+          logo_path?: string | null
+          name?: string
+          search?: unknown
+          slug?: string
+          updated_at?: string
+          visibility?: Database["public"]["Enums"]["group_visibility"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "groups_created_by_fkey"
+            columns: ["created_by"]
             isOneToOne: false
             referencedRelation: "profiles"
             referencedColumns: ["id"]
@@ -487,6 +891,38 @@ export type Database = {
           },
         ]
       }
+      profile_private: {
+        Row: {
+          home_lat: number | null
+          home_lng: number | null
+          id: string
+          suspended_at: string | null
+          updated_at: string
+        }
+        Insert: {
+          home_lat?: number | null
+          home_lng?: number | null
+          id: string
+          suspended_at?: string | null
+          updated_at?: string
+        }
+        Update: {
+          home_lat?: number | null
+          home_lng?: number | null
+          id?: string
+          suspended_at?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "profile_private_id_fkey"
+            columns: ["id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           avatar_path: string | null
@@ -494,10 +930,8 @@ export type Database = {
           created_at: string
           display_name: string
           home_city: string | null
-          home_lat: number | null
-          home_lng: number | null
           id: string
-          suspended_at: string | null
+          locale: string | null
           updated_at: string
           username: string
         }
@@ -507,10 +941,8 @@ export type Database = {
           created_at?: string
           display_name: string
           home_city?: string | null
-          home_lat?: number | null
-          home_lng?: number | null
           id: string
-          suspended_at?: string | null
+          locale?: string | null
           updated_at?: string
           username: string
         }
@@ -520,10 +952,8 @@ export type Database = {
           created_at?: string
           display_name?: string
           home_city?: string | null
-          home_lat?: number | null
-          home_lng?: number | null
           id?: string
-          suspended_at?: string | null
+          locale?: string | null
           updated_at?: string
           username?: string
         }
@@ -576,6 +1006,60 @@ export type Database = {
             columns: ["resolved_by"]
             isOneToOne: false
             referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      rsvp_answers: {
+        Row: {
+          created_at: string
+          event_id: string
+          id: string
+          kind: Database["public"]["Enums"]["question_kind"]
+          label: string
+          position: number
+          question_id: string | null
+          updated_at: string
+          user_id: string
+          value: Json
+        }
+        Insert: {
+          created_at?: string
+          event_id: string
+          id?: string
+          kind: Database["public"]["Enums"]["question_kind"]
+          label: string
+          position: number
+          question_id?: string | null
+          updated_at?: string
+          user_id: string
+          value: Json
+        }
+        Update: {
+          created_at?: string
+          event_id?: string
+          id?: string
+          kind?: Database["public"]["Enums"]["question_kind"]
+          label?: string
+          position?: number
+          question_id?: string | null
+          updated_at?: string
+          user_id?: string
+          value?: Json
+        }
+        Relationships: [
+          {
+            foreignKeyName: "rsvp_answers_event_id_user_id_fkey"
+            columns: ["event_id", "user_id"]
+            isOneToOne: false
+            referencedRelation: "rsvps"
+            referencedColumns: ["event_id", "user_id"]
+          },
+          {
+            foreignKeyName: "rsvp_answers_question_id_fkey"
+            columns: ["question_id"]
+            isOneToOne: false
+            referencedRelation: "event_questions"
             referencedColumns: ["id"]
           },
         ]
@@ -640,35 +1124,31 @@ export type Database = {
         Args: { event_id: string; role: string; username: string }
         Returns: undefined
       }
-      cancel_rsvp: { Args: { event_id: string }; Returns: Json }
-      check_in: { Args: { event_id: string; user_id: string }; Returns: Json }
-      check_in_ticket: { Args: { code: string }; Returns: Json }
-      create_due_reminders: { Args: never; Returns: Json }
-      decide_rsvp: {
-        Args: { approve: boolean; event_id: string; user_id: string }
-        Returns: Json
-      }
-      delete_my_account: { Args: never; Returns: undefined }
-      events_near: {
+      ban_group_member: {
         Args: {
-          category?: Database["public"]["Enums"]["event_category"]
-          lat: number
-          lng: number
-          radius_km?: number
-          starts_after?: string
-          starts_before?: string
+          banned: boolean
+          group_id: string
+          reason?: string
+          user_id: string
         }
+        Returns: undefined
+      }
+      calendar_group_events: {
+        Args: { group_slug: string }
         Returns: {
           address: string | null
           cancel_reason: string | null
+          cancelled_at: string | null
           capacity: number | null
           category: Database["public"]["Enums"]["event_category"]
           cover_path: string | null
           created_at: string
           description: string
           ends_at: string
+          group_id: string | null
           hidden_at: string | null
           host_id: string
+          ics_sequence: number
           id: string
           is_online: boolean
           lat: number | null
@@ -678,6 +1158,8 @@ export type Database = {
           requires_approval: boolean
           rsvp_closes_at: string | null
           search: unknown
+          series_id: string | null
+          series_position: number | null
           slug: string
           starts_at: string
           status: Database["public"]["Enums"]["event_status"]
@@ -697,10 +1179,145 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      calendar_personal_events: { Args: { feed_token: string }; Returns: Json }
+      calendar_search_events: {
+        Args: {
+          search_category?: Database["public"]["Enums"]["event_category"]
+          search_km?: number
+          search_lat?: number
+          search_lng?: number
+          search_online?: boolean
+          search_query?: string
+        }
+        Returns: {
+          address: string | null
+          cancel_reason: string | null
+          cancelled_at: string | null
+          capacity: number | null
+          category: Database["public"]["Enums"]["event_category"]
+          cover_path: string | null
+          created_at: string
+          description: string
+          ends_at: string
+          group_id: string | null
+          hidden_at: string | null
+          host_id: string
+          ics_sequence: number
+          id: string
+          is_online: boolean
+          lat: number | null
+          lng: number | null
+          plus_ones_max: number
+          published_at: string | null
+          requires_approval: boolean
+          rsvp_closes_at: string | null
+          search: unknown
+          series_id: string | null
+          series_position: number | null
+          slug: string
+          starts_at: string
+          status: Database["public"]["Enums"]["event_status"]
+          timezone: string
+          title: string
+          updated_at: string
+          venue_name: string | null
+          video_path: string | null
+          video_url: string | null
+          visibility: Database["public"]["Enums"]["event_visibility"]
+          waitlist_enabled: boolean
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "events"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      cancel_rsvp: { Args: { event_id: string }; Returns: Json }
+      cancel_series: {
+        Args: { reason?: string; series_id: string }
+        Returns: Json
+      }
+      check_in: { Args: { event_id: string; user_id: string }; Returns: Json }
+      check_in_ticket: { Args: { code: string }; Returns: Json }
+      create_due_reminders: { Args: never; Returns: Json }
+      create_series: {
+        Args: { event_id: string; rrule: string }
+        Returns: Json
+      }
+      decide_group_member: {
+        Args: { approve: boolean; group_id: string; user_id: string }
+        Returns: string
+      }
+      decide_rsvp: {
+        Args: { approve: boolean; event_id: string; user_id: string }
+        Returns: Json
+      }
+      delete_group: { Args: { group_id: string }; Returns: undefined }
+      delete_my_account: { Args: never; Returns: undefined }
+      event_group_gate: { Args: { event_slug: string }; Returns: Json }
+      events_near: {
+        Args: {
+          category?: Database["public"]["Enums"]["event_category"]
+          in_my_groups?: boolean
+          lat: number
+          lng: number
+          radius_km?: number
+          starts_after?: string
+          starts_before?: string
+        }
+        Returns: {
+          address: string | null
+          cancel_reason: string | null
+          cancelled_at: string | null
+          capacity: number | null
+          category: Database["public"]["Enums"]["event_category"]
+          cover_path: string | null
+          created_at: string
+          description: string
+          ends_at: string
+          group_id: string | null
+          hidden_at: string | null
+          host_id: string
+          ics_sequence: number
+          id: string
+          is_online: boolean
+          lat: number | null
+          lng: number | null
+          plus_ones_max: number
+          published_at: string | null
+          requires_approval: boolean
+          rsvp_closes_at: string | null
+          search: unknown
+          series_id: string | null
+          series_position: number | null
+          slug: string
+          starts_at: string
+          status: Database["public"]["Enums"]["event_status"]
+          timezone: string
+          title: string
+          updated_at: string
+          venue_name: string | null
+          video_path: string | null
+          video_url: string | null
+          visibility: Database["public"]["Enums"]["event_visibility"]
+          waitlist_enabled: boolean
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "events"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      extend_series_horizons: { Args: { at?: string }; Returns: number }
+      group_alerts_link: { Args: { token: string }; Returns: Json }
       hide_content: {
         Args: { hidden: boolean; target_id: string; target_type: string }
         Returns: undefined
       }
+      join_group: { Args: { group_id: string }; Returns: string }
+      leave_group: { Args: { group_id: string }; Returns: undefined }
       mark_notification_emailed: {
         Args: { notification_id: string; status: string }
         Returns: boolean
@@ -715,12 +1332,43 @@ export type Database = {
         }
         Returns: number
       }
+      my_calendar_token: { Args: never; Returns: string }
+      my_event_role: { Args: { event_id: string }; Returns: string }
       my_rsvp: { Args: { event_id: string }; Returns: Json }
       my_ticket: { Args: { rsvp_id: string }; Returns: Json }
       notification_email: { Args: { notification_id: string }; Returns: Json }
+      post_group_announcement: {
+        Args: { body: string; group_id: string; subject: string }
+        Returns: number
+      }
+      regenerate_calendar_token: { Args: never; Returns: string }
       remove_event_host: {
         Args: { event_id: string; user_id: string }
         Returns: undefined
+      }
+      remove_group_member: {
+        Args: { group_id: string; user_id: string }
+        Returns: undefined
+      }
+      reorder_event_questions: {
+        Args: { event_id: string; question_ids: string[] }
+        Returns: {
+          created_at: string
+          event_id: string
+          id: string
+          kind: Database["public"]["Enums"]["question_kind"]
+          label: string
+          options: string[] | null
+          position: number
+          required: boolean
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "event_questions"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       report_queue: {
         Args: never
@@ -734,6 +1382,9 @@ export type Database = {
           event_slug: string
           event_title: string
           first_reported_at: string
+          group_id: string
+          group_name: string
+          group_slug: string
           hidden: boolean
           hidden_at: string
           last_reported_at: string
@@ -751,10 +1402,18 @@ export type Database = {
         Args: { report_id: string; status: string }
         Returns: undefined
       }
-      rsvp: { Args: { event_id: string; guests?: number }; Returns: Json }
+      rsvp: {
+        Args: { answers?: Json; event_id: string; guests?: number }
+        Returns: Json
+      }
+      save_rsvp_answers: {
+        Args: { answers: Json; event_id: string }
+        Returns: Json
+      }
       search_events: {
         Args: {
           category?: Database["public"]["Enums"]["event_category"]
+          in_my_groups?: boolean
           near_lat?: number
           near_lng?: number
           online_only?: boolean
@@ -766,14 +1425,17 @@ export type Database = {
         Returns: {
           address: string | null
           cancel_reason: string | null
+          cancelled_at: string | null
           capacity: number | null
           category: Database["public"]["Enums"]["event_category"]
           cover_path: string | null
           created_at: string
           description: string
           ends_at: string
+          group_id: string | null
           hidden_at: string | null
           host_id: string
+          ics_sequence: number
           id: string
           is_online: boolean
           lat: number | null
@@ -783,6 +1445,8 @@ export type Database = {
           requires_approval: boolean
           rsvp_closes_at: string | null
           search: unknown
+          series_id: string | null
+          series_position: number | null
           slug: string
           starts_at: string
           status: Database["public"]["Enums"]["event_status"]
@@ -802,9 +1466,54 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      search_groups: {
+        Args: {
+          category?: Database["public"]["Enums"]["event_category"]
+          near_lat?: number
+          near_lng?: number
+          only_mine?: boolean
+          query?: string
+          radius_km?: number
+        }
+        Returns: {
+          category: Database["public"]["Enums"]["event_category"]
+          city: string
+          cover_path: string
+          distance_km: number
+          id: string
+          join_policy: Database["public"]["Enums"]["group_join_policy"]
+          lat: number
+          lng: number
+          logo_path: string
+          member_count: number
+          my_role: Database["public"]["Enums"]["group_role"]
+          my_status: Database["public"]["Enums"]["group_member_status"]
+          name: string
+          next_event_id: string
+          next_event_slug: string
+          next_event_starts_at: string
+          next_event_timezone: string
+          next_event_title: string
+          slug: string
+          visibility: Database["public"]["Enums"]["group_visibility"]
+        }[]
+      }
+      set_group_member_role: {
+        Args: { group_id: string; role: string; user_id: string }
+        Returns: undefined
+      }
       suspend_user: {
         Args: { reason?: string; suspended: boolean; user_id: string }
         Returns: undefined
+      }
+      transfer_group: {
+        Args: { group_id: string; user_id: string }
+        Returns: undefined
+      }
+      unsubscribe_group_alerts: { Args: { token: string }; Returns: Json }
+      update_series_from: {
+        Args: { changes: Json; event_id: string }
+        Returns: Json
       }
     }
     Enums: {
@@ -821,10 +1530,23 @@ export type Database = {
         | "tech"
         | "other"
       event_status: "draft" | "published" | "cancelled"
-      event_visibility: "public" | "unlisted" | "private"
+      event_visibility: "public" | "unlisted" | "private" | "members"
+      group_alerts: "all" | "none"
+      group_join_policy: "open" | "approval"
+      group_member_status: "active" | "pending" | "banned"
+      group_role: "organizer" | "co_organizer" | "event_organizer" | "member"
+      group_visibility: "public" | "private"
       host_role: "host" | "cohost" | "checker"
+      question_kind:
+        | "short_text"
+        | "long_text"
+        | "single_choice"
+        | "multiple_choice"
+        | "checkbox"
+        | "number"
+        | "phone"
       report_status: "open" | "resolved" | "dismissed"
-      report_target: "event" | "comment"
+      report_target: "event" | "comment" | "group"
       rsvp_status: "going" | "waitlisted" | "pending" | "declined" | "cancelled"
     }
     CompositeTypes: {
@@ -967,10 +1689,24 @@ export const Constants = {
         "other",
       ],
       event_status: ["draft", "published", "cancelled"],
-      event_visibility: ["public", "unlisted", "private"],
+      event_visibility: ["public", "unlisted", "private", "members"],
+      group_alerts: ["all", "none"],
+      group_join_policy: ["open", "approval"],
+      group_member_status: ["active", "pending", "banned"],
+      group_role: ["organizer", "co_organizer", "event_organizer", "member"],
+      group_visibility: ["public", "private"],
       host_role: ["host", "cohost", "checker"],
+      question_kind: [
+        "short_text",
+        "long_text",
+        "single_choice",
+        "multiple_choice",
+        "checkbox",
+        "number",
+        "phone",
+      ],
       report_status: ["open", "resolved", "dismissed"],
-      report_target: ["event", "comment"],
+      report_target: ["event", "comment", "group"],
       rsvp_status: ["going", "waitlisted", "pending", "declined", "cancelled"],
     },
   },

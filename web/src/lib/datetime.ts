@@ -1,6 +1,8 @@
 // All date formatting and date maths in one place, on the platform's Intl (no library
 // shipped). Events are instants (timestamptz) plus the venue's IANA zone; we show them in
-// that zone first and in the viewer's zone as a secondary label.
+// that zone first and in the viewer's zone as a secondary label. Words and orders come from
+// Intl in the language on screen (lib/i18n), unless a `locale` is given.
+import { intlLocale } from "./i18n/active-locale";
 
 /** The viewer's IANA zone, e.g. "Europe/Berlin". */
 export function viewerTimeZone(): string {
@@ -11,24 +13,36 @@ type Options = { locale?: string };
 
 /** "Wed, Nov 25" in `zone`. */
 export function formatDay(iso: string, zone: string, { locale }: Options = {}): string {
-  return new Intl.DateTimeFormat(locale, {
+  return new Intl.DateTimeFormat(locale ?? intlLocale(), {
     timeZone: zone, weekday: "short", month: "short", day: "numeric",
   }).format(new Date(iso));
 }
 
 /** "7:00 PM" in `zone`. */
 export function formatTime(iso: string, zone: string, { locale }: Options = {}): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(
+  return new Intl.DateTimeFormat(locale ?? intlLocale(), { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(
     new Date(iso),
   );
 }
 
 /** The zone's short name at that instant: "WET", "GMT+1", "EST". */
 export function zoneAbbreviation(iso: string, zone: string, { locale }: Options = {}): string {
-  const parts = new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" }).formatToParts(
+  const parts = new Intl.DateTimeFormat(locale ?? intlLocale(), { timeZone: zone, timeZoneName: "short" }).formatToParts(
     new Date(iso),
   );
   return parts.find((p) => p.type === "timeZoneName")?.value ?? zone;
+}
+
+/** The zone's name in the language on screen, "Central European Time" / "heure d’Europe centrale". */
+export function zoneName(iso: string, zone: string, { locale }: Options = {}): string {
+  try {
+    const parts = new Intl.DateTimeFormat(locale ?? intlLocale(), { timeZone: zone, timeZoneName: "longGeneric" }).formatToParts(
+      new Date(iso),
+    );
+    return parts.find((p) => p.type === "timeZoneName")?.value ?? zone.replace(/_/g, " ");
+  } catch {
+    return zone.replace(/_/g, " ");
+  }
 }
 
 /** A card's one-liner: "Wed, Nov 25 · 7:00 PM WET". */
@@ -203,25 +217,25 @@ export function addLocalDays(d: Date, days: number): Date {
 
 /** "November 2026". */
 export function formatMonthYear(d: Date, { locale }: Options = {}): string {
-  return new Intl.DateTimeFormat(locale, { month: "long", year: "numeric" }).format(d);
+  return new Intl.DateTimeFormat(locale ?? intlLocale(), { month: "long", year: "numeric" }).format(d);
 }
 
 /** "Wednesday, November 25" for a day key (the agenda's headings, the calendar's labels). */
 export function formatDayKey(key: string, { locale }: Options = {}): string {
   const d = parseDayKey(key);
-  return d ? new Intl.DateTimeFormat(locale, { weekday: "long", month: "long", day: "numeric" }).format(d) : key;
+  return d ? new Intl.DateTimeFormat(locale ?? intlLocale(), { weekday: "long", month: "long", day: "numeric" }).format(d) : key;
 }
 
 /** "Mon" / "Monday" for a weekday number (0 = Sunday). */
 export function weekdayName(day: number, width: "short" | "long", { locale }: Options = {}): string {
   // 2023-01-01 was a Sunday.
-  return new Intl.DateTimeFormat(locale, { weekday: width }).format(new Date(2023, 0, 1 + day));
+  return new Intl.DateTimeFormat(locale ?? intlLocale(), { weekday: width }).format(new Date(2023, 0, 1 + day));
 }
 
 /** The first day of the week where the viewer lives (0 = Sunday, 1 = Monday), Monday if unknown. */
 export function weekStartDay({ locale }: Options = {}): number {
   try {
-    const loc = new Intl.Locale(locale ?? new Intl.DateTimeFormat().resolvedOptions().locale) as Intl.Locale & {
+    const loc = new Intl.Locale(locale ?? intlLocale()) as Intl.Locale & {
       getWeekInfo?: () => { firstDay: number };
       weekInfo?: { firstDay: number };
     };

@@ -62,10 +62,16 @@ export const persistOptions: Omit<PersistQueryClientOptions, "queryClient"> | un
   },
 };
 
-/** Forgets the persisted cache (on sign-out, with the in-memory one). */
+// The member's tickets saved for the door (features/tickets/api/saved-tickets.ts), one key per member.
+const SAVED_TICKETS_PREFIX = "gather.tickets.";
+
+/** Forgets the persisted cache and the tickets saved for offline use (on sign-out, with the in-memory one). */
 export function clearPersistedCache(): void {
   try {
     window.localStorage.removeItem(STORAGE_KEY);
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.startsWith(SAVED_TICKETS_PREFIX)) window.localStorage.removeItem(key);
+    }
   } catch {
     // storage blocked: nothing was persisted
   }

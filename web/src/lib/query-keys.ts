@@ -7,6 +7,8 @@ export const queryRoots = {
   profile: ["profile"] as const,
   notifications: ["notifications"] as const,
   admin: ["admin"] as const,
+  // Groups (features/groups): lists, one group, its members, events and announcements.
+  groups: ["groups"] as const,
 };
 
 /** The signed-in user's own profile; refreshed on USER_UPDATED. */

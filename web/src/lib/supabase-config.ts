@@ -11,7 +11,7 @@ const LOCAL_ANON_KEY =
 export const supabaseUrl: string = import.meta.env.VITE_SUPABASE_URL || window.location.origin;
 export const supabaseAnonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY;
 
-export type PublicBucket = "event-covers" | "avatars" | "event-videos";
+export type PublicBucket = "event-covers" | "avatars" | "event-videos" | "group-media";
 
 /** Public URL of a file in a public bucket, built exactly as storage-js's getPublicUrl does. */
 export function publicFileUrl(bucket: PublicBucket, path: string): string {

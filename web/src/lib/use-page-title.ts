@@ -1,10 +1,11 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 
-export const APP_NAME = "Gather";
-
-/** Sets the tab title to "<title> · Gather", or just "Gather" without a title. */
+/** Sets the tab title to "<title> · Gather" (in the page's language), or just "Gather" without a title. */
 export function usePageTitle(title?: string): void {
+  const { t } = useLingui();
+  const full = title ? t({ message: `${title} · Gather`, comment: "A browser tab's title: the page's, then the site's" }) : t`Gather`;
   useEffect(() => {
-    document.title = title ? `${title} · ${APP_NAME}` : APP_NAME;
-  }, [title]);
+    document.title = full;
+  }, [full]);
 }

@@ -1,4 +1,5 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { render } from "@/test/render";
 import { beforeEach, describe, expect, it } from "vitest";
 import { initAnalytics, track } from "@/lib/analytics";
 import { getConsent, resetConsent } from "@/lib/consent";

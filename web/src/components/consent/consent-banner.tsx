@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { isAnalyticsConfigured } from "@/lib/analytics";
@@ -10,6 +11,7 @@ import { ConsentChoicesFields } from "./consent-choices";
  * is played), and whenever the footer's "Cookie settings" opens it. See decision 0077.
  */
 export function ConsentBanner() {
+  const { t } = useLingui();
   const consent = useConsent();
   const reopened = useConsentPanel();
   const [choosing, setChoosing] = useState(false);
@@ -48,28 +50,30 @@ export function ConsentBanner() {
       <div className="mx-auto flex max-w-5xl flex-col gap-4 px-4 py-4">
         <div className="flex flex-col gap-1">
           <h2 id="consent-title" ref={heading} tabIndex={-1} className="font-semibold focus:outline-none">
-            Cookies on Gather
+            {t`Cookies on Gather`}
           </h2>
           <p className="max-w-prose text-sm text-muted-foreground">
             {analyticsOn
-              ? "We'd like to count visits with Google Tag Manager, and to play event videos from YouTube and Vimeo, which set their own cookies. Nothing optional runs until you say so."
-              : "Event videos from YouTube and Vimeo set their own cookies. Nothing optional runs until you say so."}
+              ? t`We'd like to count visits with Google Tag Manager, and to play event videos from YouTube and Vimeo, which set their own cookies. Nothing optional runs until you say so.`
+              : t`Event videos from YouTube and Vimeo set their own cookies. Nothing optional runs until you say so.`}
           </p>
         </div>
         {choosing && <ConsentChoicesFields value={draft} onChange={setDraft} showAnalytics={analyticsOn} />}
         <div className="flex flex-wrap gap-2">
           {choosing ? (
-            <Button onClick={() => decide(draft)}>Save choices</Button>
+            <Button onClick={() => decide(draft)}>
+              {t`Save choices`}
+            </Button>
           ) : (
             <Button variant="outline" onClick={() => setChoosing(true)}>
-              Settings
+              {t`Settings`}
             </Button>
           )}
           <Button variant={choosing ? "outline" : "default"} onClick={() => decide(all)}>
-            Accept all
+            {t`Accept all`}
           </Button>
           <Button variant="outline" onClick={() => decide(none)}>
-            Reject all
+            {t`Reject all`}
           </Button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import type { ConsentChoices } from "@/lib/consent";
 
@@ -10,16 +11,19 @@ type ConsentChoicesFieldsProps = {
 
 /** The optional cookie categories as two checkboxes (banner and /settings share it). */
 export function ConsentChoicesFields({ value, onChange, showAnalytics }: ConsentChoicesFieldsProps) {
+  const { t } = useLingui();
   const id = useId();
   const rows = [
     ...(showAnalytics
-      ? [{ key: "analytics" as const, label: "Analytics", hint: "Google Tag Manager counts visits and clicks so we can see what helps. No ads, ever." }]
+      ? [{ key: "analytics" as const, label: t`Analytics`, hint: t`Google Tag Manager counts visits and clicks so we can see what helps. No ads, ever.` }]
       : []),
-    { key: "media" as const, label: "Videos from YouTube and Vimeo", hint: "Play event videos right on the page. These players may set their own cookies." },
+    { key: "media" as const, label: t`Videos from YouTube and Vimeo`, hint: t`Play event videos right on the page. These players may set their own cookies.` },
   ];
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-1 text-sm font-medium">Optional cookies</legend>
+      <legend className="mb-1 text-sm font-medium">
+        {t`Optional cookies`}
+      </legend>
       {rows.map(({ key, label, hint }) => (
         <div key={key} className="flex items-start gap-3">
           <input

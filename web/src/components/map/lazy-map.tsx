@@ -10,6 +10,7 @@ import type { VenueMapProps } from "./venue-map";
 
 export { hasPlace, type MapEvent } from "./map-event";
 export type { LatLng } from "./location-picker-fields";
+export type { VisibleArea } from "./report-moves";
 export type { EventsMapProps, LocationPickerProps, VenueMapProps };
 
 const EventsMap = lazy(() => import("./events-map").then((m) => ({ default: m.EventsMap })));

@@ -40,5 +40,4 @@ export function sameLocation(a: LatLng | null | undefined, b: LatLng | null | un
   return a.lat === b.lat && a.lng === b.lng;
 }
 
-export const LATITUDE_ERROR = "Latitude must be a number from -90 to 90.";
-export const LONGITUDE_ERROR = "Longitude must be a number from -180 to 180.";
+

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { LatLng as LeafletLatLng, LeafletMouseEvent, Marker as LeafletMarker } from "leaflet";
 import { useId, useMemo, useState } from "react";
 import { Marker, useMapEvents } from "react-leaflet";
@@ -7,7 +8,7 @@ import { PIN_ZOOM, WORLD_VIEW } from "@/lib/map-config";
 import { BaseMap } from "./base-map";
 import { FollowPoint } from "./follow-point";
 import {
-  LATITUDE_ERROR, LONGITUDE_ERROR, parseDraft, parseLatitude, parseLongitude, roundCoordinate, sameLocation,
+  parseDraft, parseLatitude, parseLongitude, roundCoordinate, sameLocation,
   toDraft, type CoordinateDraft, type LatLng,
 } from "./location-picker-fields";
 import { pinIcon } from "./map-icons";
@@ -39,7 +40,8 @@ function ClickToPlace({ onPick }: { onPick: (value: LatLng) => void }) {
  * Pick a point: click the map or drag the pin. The same point is editable as latitude and
  * longitude boxes, the keyboard (and screen-reader) way to set it.
  */
-export function LocationPicker({ value, onChange, label = "Map: click to place the pin", className = MAP_SIZES.picker }: LocationPickerProps) {
+export function LocationPicker({ value, onChange, label, className = MAP_SIZES.picker }: LocationPickerProps) {
+  const { t } = useLingui();
   const id = useId();
   const icon = useMemo(() => pinIcon(), []);
   const [draft, setDraft] = useState<CoordinateDraft>(() => toDraft(value));
@@ -70,7 +72,7 @@ export function LocationPicker({ value, onChange, label = "Map: click to place t
   return (
     <div className="flex flex-col gap-3">
       <BaseMap
-        label={label}
+        label={label ?? t`Map: click to place the pin`}
         center={value ? [value.lat, value.lng] : WORLD_VIEW.center}
         zoom={value ? PIN_ZOOM : WORLD_VIEW.zoom}
         className={className}
@@ -91,16 +93,18 @@ export function LocationPicker({ value, onChange, label = "Map: click to place t
         )}
       </BaseMap>
       <p id={hintId} className="text-sm text-muted-foreground">
-        Click the map to place the pin, or drag it. You can also type the coordinates.
+        <Trans>Click the map to place the pin, or drag it. You can also type the coordinates.</Trans>
       </p>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-lat`}>Latitude</Label>
+          <Label htmlFor={`${id}-lat`}>
+            <Trans>Latitude</Trans>
+          </Label>
           <Input
             id={`${id}-lat`}
             inputMode="decimal"
             autoComplete="off"
-            placeholder="e.g. 38.7036"
+            placeholder={t`e.g. 38.7036`}
             value={draft.lat}
             aria-invalid={latError || undefined}
             aria-describedby={latError ? `${id}-lat-error` : hintId}
@@ -109,17 +113,19 @@ export function LocationPicker({ value, onChange, label = "Map: click to place t
           />
           {latError && (
             <p id={`${id}-lat-error`} className="text-sm font-medium text-red-700">
-              {LATITUDE_ERROR}
+              <Trans>Latitude must be a number from -90 to 90.</Trans>
             </p>
           )}
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-lng`}>Longitude</Label>
+          <Label htmlFor={`${id}-lng`}>
+            <Trans>Longitude</Trans>
+          </Label>
           <Input
             id={`${id}-lng`}
             inputMode="decimal"
             autoComplete="off"
-            placeholder="e.g. -9.1784"
+            placeholder={t`e.g. -9.1784`}
             value={draft.lng}
             aria-invalid={lngError || undefined}
             aria-describedby={lngError ? `${id}-lng-error` : hintId}
@@ -128,7 +134,7 @@ export function LocationPicker({ value, onChange, label = "Map: click to place t
           />
           {lngError && (
             <p id={`${id}-lng-error`} className="text-sm font-medium text-red-700">
-              {LONGITUDE_ERROR}
+              <Trans>Longitude must be a number from -180 to 180.</Trans>
             </p>
           )}
         </div>

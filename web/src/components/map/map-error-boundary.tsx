@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Component, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -25,9 +26,11 @@ export class MapErrorBoundary extends Component<Props, { failed: boolean; attemp
           this.props.className,
         )}
       >
-        <p>Couldn't load the map. Check your connection and try again.</p>
+        <p>
+          <Trans>Couldn't load the map. Check your connection and try again.</Trans>
+        </p>
         <Button variant="outline" size="sm" onClick={() => this.setState((s) => ({ failed: false, attempt: s.attempt + 1 }))}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );

@@ -1,4 +1,6 @@
+import { plural } from "@lingui/core/macro";
 import { divIcon, point, type DivIcon } from "leaflet";
+import { intlLocale } from "@/lib/i18n/active-locale";
 
 /** What leaflet.markercluster passes to iconCreateFunction (it ships no types of its own here). */
 export type ClusterLike = { getChildCount(): number };
@@ -25,13 +27,19 @@ export function pinIcon(label?: string): DivIcon {
   });
 }
 
+function formatCount(count: number): string {
+  return new Intl.NumberFormat(intlLocale()).format(count);
+}
+
 /** A cluster badge: the count, and words for screen readers (Enter zooms in, as a click does). */
 export function clusterIcon(cluster: ClusterLike): DivIcon {
   const count = cluster.getChildCount();
   const size = count < 10 ? 36 : count < 100 ? 42 : 48;
   return divIcon({
     className: "gather-cluster",
-    html: `<span aria-hidden="true">${count}</span><span class="gather-sr-only">${count} events here. Zoom in</span>`,
+    html: `<span aria-hidden="true">${formatCount(count)}</span><span class="gather-sr-only">${escapeHtml(
+      plural(count, { one: "# event here. Zoom in", other: "# events here. Zoom in" }),
+    )}</span>`,
     iconSize: point(size, size),
   });
 }

@@ -1,8 +1,10 @@
+import { useLingui } from "@lingui/react/macro";
 import { MapPin } from "lucide-react";
 import { cn } from "@/lib/utils";
 
 /** Holds a map's place (same box) while its code loads. */
-export function MapSkeleton({ className, label = "Loading map…" }: { className?: string; label?: string }) {
+export function MapSkeleton({ className, label }: { className?: string; label?: string }) {
+  const { t } = useLingui();
   return (
     <div
       role="status"
@@ -12,7 +14,7 @@ export function MapSkeleton({ className, label = "Loading map…" }: { className
       )}
     >
       <MapPin aria-hidden="true" className="size-8 text-muted-foreground" />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t`Loading map…`}</span>
     </div>
   );
 }

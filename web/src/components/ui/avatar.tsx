@@ -1,4 +1,5 @@
-import { publicFileUrl } from "@/lib/supabase-config";
+import { useLingui } from "@lingui/react/macro";
+import { avatarImage } from "@/lib/images";
 import { cn } from "@/lib/utils";
 
 type AvatarProps = {
@@ -8,6 +9,8 @@ type AvatarProps = {
   src?: string;
   /** Size it (and its initials) with classes; 36 px with small initials by default. */
   className?: string;
+  /** The CSS pixels the classes draw it at (36 for the default size-9): the picture is fetched at 1× and 2× of it. */
+  px?: number;
   /** Decorative when the name is written next to it (the default); otherwise the name is its alt text. */
   labelled?: boolean;
   /** "eager" for a picture at the top of the page (the header, a profile's own). */
@@ -31,12 +34,21 @@ function colourFor(name: string): string {
 }
 
 /** A member's picture, or their initials on a colour of their own. */
-export function Avatar({ person, src, className, labelled = false, loading = "lazy" }: AvatarProps) {
-  const name = person?.display_name ?? "Former member";
+export function Avatar({ person, src, className, px = 36, labelled = false, loading = "lazy" }: AvatarProps) {
+  const { t } = useLingui();
+  const name = person?.display_name ?? t`Former member`;
   const base = cn("inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full text-xs font-semibold", className);
-  const url = src ?? (person?.avatar_path ? publicFileUrl("avatars", person.avatar_path) : undefined);
-  if (url) {
-    return <img src={url} alt={labelled ? name : ""} loading={loading} decoding="async" className={cn(base, "bg-muted object-cover")} />;
+  const picture = src ? { src } : person?.avatar_path ? avatarImage(person.avatar_path, px) : null;
+  if (picture) {
+    return (
+      <img
+        {...picture}
+        alt={labelled ? name : ""}
+        loading={loading}
+        decoding="async"
+        className={cn(base, "bg-muted object-cover")}
+      />
+    );
   }
   return (
     <span

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { LoaderCircle } from "lucide-react";
 import { cn } from "@/lib/utils";
 
@@ -7,11 +8,12 @@ type SpinnerProps = {
   label?: string;
 };
 
-export function Spinner({ className, label = "Loading…" }: SpinnerProps) {
+export function Spinner({ className, label }: SpinnerProps) {
+  const { t } = useLingui();
   return (
     <span role="status" className={cn("inline-flex items-center text-muted-foreground", className)}>
       <LoaderCircle aria-hidden="true" className="size-6 animate-spin motion-reduce:animate-none" />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t`Loading…`}</span>
     </span>
   );
 }

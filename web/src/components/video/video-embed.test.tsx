@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
+import { render } from "@/test/render";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConsent, setConsent } from "@/lib/consent";
 import { VideoEmbed } from "./video-embed";

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Play } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useConsent } from "@/lib/consent";
@@ -30,7 +31,9 @@ export function VideoEmbed({ source, title, className }: VideoEmbedProps) {
         aria-label={title}
         className={cn(FRAME, "object-contain", className)}
       >
-        Your browser can't play this video. <a href={source.src}>Download it</a> instead.
+        <Trans>
+          Your browser can't play this video. <a href={source.src}>Download it</a> instead.
+        </Trans>
       </video>
     );
   }
@@ -41,6 +44,7 @@ function ProviderVideo({ source, title, className }: VideoEmbedProps & { source:
   const [playing, setPlaying] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const noticeId = useId();
+  const { t } = useLingui();
   const { media: mediaAllowed } = useConsent();
   const provider = providerName(source);
 
@@ -55,7 +59,7 @@ function ProviderVideo({ source, title, className }: VideoEmbedProps & { source:
         <iframe
           ref={frameRef}
           src={embedUrl(source)}
-          title={`${title} (${provider} video)`}
+          title={t`${title} (${provider} video)`}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
@@ -76,10 +80,12 @@ function ProviderVideo({ source, title, className }: VideoEmbedProps & { source:
         className="group absolute inset-0 flex flex-col items-center justify-center gap-3 px-4 pb-14 pt-4 text-center text-white focus-visible:outline-offset-[-4px] focus-visible:outline-white sm:pb-16"
       >
         <span className="flex size-12 items-center justify-center rounded-full bg-white/95 text-brand-900 shadow-lg transition-transform group-hover:scale-105 motion-reduce:transition-none sm:size-16">
-          <Play aria-hidden="true" className="ml-1 size-6 fill-current sm:size-8" />
+          <Play aria-hidden="true" className="ms-1 size-6 rtl:-scale-x-100 fill-current sm:size-8" />
         </span>
         <span className="line-clamp-2 max-w-prose text-base font-semibold sm:text-lg">
-          <span className="sr-only">Play video:</span> {title}
+          <Trans>
+            <span className="sr-only">Play video:</span> {title}
+          </Trans>
         </span>
       </button>
       <p
@@ -87,8 +93,8 @@ function ProviderVideo({ source, title, className }: VideoEmbedProps & { source:
         className="pointer-events-none absolute inset-x-0 bottom-0 px-4 pb-3 text-center text-xs text-zinc-100 sm:pb-4 sm:text-sm"
       >
         {mediaAllowed
-          ? `Plays from ${provider}.`
-          : `Plays from ${provider}. Pressing play loads content from ${provider}, which may set cookies.`}
+          ? t`Plays from ${provider}.`
+          : t`Plays from ${provider}. Pressing play loads content from ${provider}, which may set cookies.`}
       </p>
     </div>
   );

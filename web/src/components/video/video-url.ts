@@ -62,7 +62,7 @@ export function embedUrl(source: Exclude<VideoSource, { kind: "file" }>): string
     : `https://player.vimeo.com/video/${source.id}?dnt=1&autoplay=1`;
 }
 
-/** The provider's name, for the consent text and the button's label. */
-export function providerName(source: VideoSource): string {
-  return source.kind === "youtube" ? "YouTube" : source.kind === "vimeo" ? "Vimeo" : "this site";
+/** The provider's name (a brand, the same in every language), for the consent text and the player's title. */
+export function providerName(source: Exclude<VideoSource, { kind: "file" }>): string {
+  return source.kind === "youtube" ? "YouTube" : "Vimeo";
 }

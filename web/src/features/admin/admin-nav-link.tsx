@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Shield } from "lucide-react";
 import { NavLink } from "react-router";
 import { useIsAdmin } from "@/lib/auth/is-admin";
@@ -18,7 +19,7 @@ export function AdminNavLink() {
         }
       >
         <Shield aria-hidden="true" className="size-4" />
-        Admin
+        <Trans>Admin</Trans>
       </NavLink>
     </li>
   );

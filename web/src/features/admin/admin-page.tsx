@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ForbiddenState, LoadError } from "@/components/page-states";
@@ -22,13 +23,15 @@ export function AdminPage() {
 }
 
 function AdminScreen() {
+  const { t } = useLingui();
   const isAdmin = useIsAdmin();
-  usePageTitle("Admin");
-  if (!isAdmin) return <ForbiddenState title="Admin" message="Only site admins can do that." />;
+  usePageTitle(t`Admin`);
+  if (!isAdmin) return <ForbiddenState title={t`Admin`} message={t`Only site admins can do that.`} />;
   return <Moderation />;
 }
 
 function Moderation() {
+  const { t } = useLingui();
   const queue = useQuery(reportQueueOptions());
   const actions = useModeration();
   useLiveReports();
@@ -36,26 +39,30 @@ function Moderation() {
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-1">
-        <p className="text-sm font-semibold text-brand-700">Site admin</p>
-        <h1 className="text-3xl font-bold tracking-tight">Moderation</h1>
+        <p className="text-sm font-semibold text-brand-700">
+          <Trans>Site admin</Trans>
+        </p>
+        <h1 className="text-3xl font-bold tracking-tight">
+          <Trans>Moderation</Trans>
+        </h1>
       </header>
       <section aria-labelledby="queue-heading" className="flex flex-col gap-3">
         <h2 id="queue-heading" className="text-xl font-semibold">
-          Reports{queue.data ? ` (${queue.data.length})` : ""}
+          {queue.data ? t`Reports (${queue.data.length})` : t`Reports`}
         </h2>
         {queue.isPending ? (
-          <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading the reports">
+          <div className="flex flex-col gap-3" aria-busy="true" aria-label={t`Loading the reports`}>
             <Skeleton className="h-40 w-full" />
             <Skeleton className="h-40 w-full" />
           </div>
         ) : queue.isError ? (
-          <LoadError what="the reports" error={queue.error} onRetry={() => void queue.refetch()} />
+          <LoadError title={t`Couldn't load the reports.`} error={queue.error} onRetry={() => void queue.refetch()} />
         ) : queue.data.length === 0 ? (
           <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
-            No open reports. New ones appear here as they come in.
+            <Trans>No open reports. New ones appear here as they come in.</Trans>
           </p>
         ) : (
-          <ul className="flex flex-col gap-3" aria-label="Open reports, oldest first">
+          <ul className="flex flex-col gap-3" aria-label={t`Open reports, oldest first`}>
             {queue.data.map((item) => (
               <ReportCard key={item.report_id} item={item} actions={actions} />
             ))}

@@ -1,4 +1,7 @@
-// One line per moderation_log entry: who did what to what, in plain words.
+import { plural, t } from "@lingui/core/macro";
+
+// One line per moderation_log entry: who did what to what, in plain words and the admin's
+// language. The actor's name is part of the sentence, since word order differs by language.
 
 export type AuditEntry = {
   action: string;
@@ -7,44 +10,66 @@ export type AuditEntry = {
 };
 
 const str = (v: unknown): string | undefined => (typeof v === "string" && v.trim() ? v.trim() : undefined);
-const roleName = (v: unknown) => (v === "checker" ? "checker" : "co-host");
-const thing = (type: string) => (type === "event" ? "an event" : type === "comment" ? "a comment" : `a ${type}`);
 
-/** "hid a comment", "suspended @grace", … (the actor's name goes in front). */
-export function auditText({ action, target_type, details }: AuditEntry): string {
-  const user = str(details.username) ? `@${str(details.username)}` : "a member";
-  const reportOn = thing(str(details.target_type) ?? "content");
+function thing(type: string | undefined): string {
+  if (type === "event") return t`an event`;
+  if (type === "comment") return t`a comment`;
+  if (type === "group") return t`a group`;
+  return t`some content`;
+}
+
+/** "Ada hid a comment", "Ada suspended @grace", … */
+export function auditText({ action, target_type, details }: AuditEntry, actor: string): string {
+  const user = str(details.username) ? `@${str(details.username)}` : t`a member`;
+  const target = thing(target_type);
+  const reported = thing(str(details.target_type));
+  const checker = details.role === "checker";
+  const n = typeof details.recipient_count === "number" ? details.recipient_count : 0;
   switch (action) {
     case "content_hidden":
-      return `hid ${thing(target_type)}`;
+      return t`${actor} hid ${target}`;
     case "content_restored":
-      return `restored ${thing(target_type)}`;
+      return t`${actor} restored ${target}`;
     case "report_resolved":
-      return `resolved the reports on ${reportOn}`;
+      return t`${actor} resolved the reports on ${reported}`;
     case "report_dismissed":
-      return `dismissed the reports on ${reportOn}`;
+      return t`${actor} dismissed the reports on ${reported}`;
     case "user_suspended":
-      return `suspended ${user}`;
+      return t`${actor} suspended ${user}`;
     case "user_restored":
-      return `lifted the suspension of ${user}`;
+      return t`${actor} lifted the suspension of ${user}`;
     case "host_added":
-      return `added ${user} as ${roleName(details.role)}`;
+      return checker ? t`${actor} added ${user} as checker` : t`${actor} added ${user} as co-host`;
     case "host_role_changed":
-      return `made ${user} a ${roleName(details.role)}`;
+      return checker ? t`${actor} made ${user} a checker` : t`${actor} made ${user} a co-host`;
     case "host_removed":
-      return `removed ${user} from an event's team`;
-    case "message_sent": {
-      const n = typeof details.recipient_count === "number" ? details.recipient_count : 0;
-      return `messaged ${n} ${n === 1 ? "attendee" : "attendees"}`;
+      return t`${actor} removed ${user} from an event's team`;
+    case "message_sent":
+      return plural(n, { one: `${actor} messaged # attendee`, other: `${actor} messaged # attendees` });
+    case "announcement_sent":
+      return plural(n, { one: `${actor} sent a group announcement to # member`, other: `${actor} sent a group announcement to # members` });
+    case "group_member_removed":
+      return t`${actor} removed ${user} from a group`;
+    case "group_member_banned":
+      return t`${actor} banned ${user} from a group`;
+    case "group_member_unbanned":
+      return t`${actor} lifted the ban of ${user} from a group`;
+    case "group_role_changed":
+      return t`${actor} changed the group role of ${user}`;
+    case "group_deleted":
+      return t`${actor} deleted a group`;
+    default: {
+      const what = action.replace(/_/g, " ");
+      return t`${actor}: ${what} (${target_type})`;
     }
-    default:
-      return `${action.replace(/_/g, " ")} (${target_type})`;
   }
 }
 
-/** The extra line: a suspension's reason, a message's subject. */
+/** The extra line: a suspension's or ban's reason, a message's subject. */
 export function auditDetail({ action, details }: AuditEntry): string | undefined {
-  if (action === "user_suspended") return str(details.reason) ? `Reason: ${str(details.reason)}` : undefined;
-  if (action === "message_sent") return str(details.subject) ? `“${str(details.subject)}”` : undefined;
+  const reason = str(details.reason);
+  const subject = str(details.subject);
+  if (action === "user_suspended" || action === "group_member_banned") return reason ? t`Reason: ${reason}` : undefined;
+  if (action === "message_sent" || action === "announcement_sent") return subject ? `“${subject}”` : undefined;
   return undefined;
 }

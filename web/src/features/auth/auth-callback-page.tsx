@@ -1,16 +1,25 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
 import { PageSpinner } from "@/components/ui/spinner";
 import { track } from "@/lib/analytics";
-import { safeNext } from "@/lib/auth/safe-next";
+import { safeNext, signInPathFor } from "@/lib/auth/safe-next";
+import { needsSecondFactor } from "@/lib/auth/second-factor";
 import { useSession } from "@/lib/auth/session-context";
 import { AuthLayout } from "./components/auth-layout";
 
-/** Where emailed links (confirm, magic link) land; supabase-js reads the session from the URL. */
+/** Auth's `error_description` in the product's words when it is one we know, else as it came. */
+function linkProblem(description: string): string {
+  return /expired|invalid/i.test(description) ? t`This link has expired or was already used.` : description;
+}
+
+/** Where emailed links (confirm, magic link) and providers land; supabase-js reads the session from the URL. */
 export function AuthCallbackPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
-  const { status } = useSession();
+  const { status, session } = useSession();
   const hash = new URLSearchParams(window.location.hash.slice(1));
   const problem = params.get("error_description") ?? hash.get("error_description");
   // The magic-link form marks its links (via=magic_link); sign-up confirmations land here too.
@@ -22,13 +31,15 @@ export function AuthCallbackPage() {
     track({ event: "login", method: "magic_link" });
   }, [status, viaMagicLink]);
 
+  // An account with a second factor finishes signing in on the sign-in page's code step.
+  if (status === "signed-in" && needsSecondFactor(session)) return <Navigate to={signInPathFor(safeNext(params.get("next")))} replace />;
   if (status === "signed-in") return <Navigate to={safeNext(params.get("next"))} replace />;
   if (status === "loading" && !problem) return <PageSpinner />;
   return (
-    <AuthLayout title="That link didn't work">
-      <Alert tone="error">{problem ?? "This link has expired or was already used."}</Alert>
+    <AuthLayout title={t`That link didn't work`}>
+      <Alert tone="error">{problem ? linkProblem(problem) : t`This link has expired or was already used.`}</Alert>
       <Link to="/auth/sign-in" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
-        Back to sign in
+        <Trans>Back to sign in</Trans>
       </Link>
     </AuthLayout>
   );

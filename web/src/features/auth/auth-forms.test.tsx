@@ -43,7 +43,7 @@ describe("auth screens", () => {
     expect(calls.some((u) => u.pathname === "/auth/v1/signup")).toBe(true);
   });
 
-  it("sign-in shows the server's error inline", async () => {
+  it("sign-in shows the server's error inline, in the product's words", async () => {
     mockApi((url) =>
       url.pathname === "/auth/v1/token"
         ? { status: 400, body: { code: "invalid_credentials", error_code: "invalid_credentials", msg: "Invalid login credentials" } }
@@ -55,7 +55,7 @@ describe("auth screens", () => {
     type("Password", "wrong password");
     fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
 
-    expect((await screen.findByRole("alert")).textContent).toBe("Invalid login credentials");
+    expect((await screen.findByRole("alert")).textContent).toBe("That email and password don't match an account.");
   });
 
   it("sign-in switches to a magic link and shows check-your-email", async () => {

@@ -1,7 +1,8 @@
+import { t } from "@lingui/core/macro";
 import * as z from "zod";
 import { displayNameField, emailField as email, newPasswordField, newPasswordPairSchema } from "@/lib/auth/account-fields";
 
-export const signInSchema = z.object({ email, password: z.string().min(1, "Enter your password.") });
+export const signInSchema = z.object({ email, password: z.string().min(1, { error: () => t`Enter your password.` }) });
 export const magicLinkSchema = z.object({ email });
 export const forgotPasswordSchema = z.object({ email });
 

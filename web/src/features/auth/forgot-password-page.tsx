@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -13,6 +14,7 @@ import { CheckEmail } from "./components/check-email";
 import { SubmitButton } from "./components/submit-button";
 
 export function ForgotPasswordPage() {
+  const { t } = useLingui();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<EmailValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
@@ -27,20 +29,22 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthLayout title="Forgot your password?" intro="Enter your email and we'll send you a link to choose a new one.">
+    <AuthLayout title={t`Forgot your password?`} intro={t`Enter your email and we'll send you a link to choose a new one.`}>
       {sentTo ? (
-        <CheckEmail email={sentTo} what="a password reset link" />
+        <CheckEmail email={sentTo} sent="reset" />
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           {failure && <Alert tone="error">{failure}</Alert>}
-          <FormField label="Email" error={errors.email?.message}>
+          <FormField label={t`Email`} error={errors.email?.message}>
             <Input type="email" autoComplete="email" {...form.register("email")} />
           </FormField>
-          <SubmitButton busy={isSubmitting}>Send reset link</SubmitButton>
+          <SubmitButton busy={isSubmitting}>
+            <Trans>Send reset link</Trans>
+          </SubmitButton>
         </form>
       )}
       <Link to="/auth/sign-in" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
-        Back to sign in
+        <Trans>Back to sign in</Trans>
       </Link>
     </AuthLayout>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -16,6 +17,7 @@ import { SubmitButton } from "./components/submit-button";
 
 /** Opened by the recovery link (PASSWORD_RECOVERY signs the user in first). */
 export function ResetPasswordPage() {
+  const { t } = useLingui();
   const { status } = useSession();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
@@ -26,30 +28,34 @@ export function ResetPasswordPage() {
     setFailure(null);
     const { error } = await supabase.auth.updateUser({ password });
     if (error) return setFailure(errorMessage(error));
-    toast.success("Your password is changed.");
+    toast.success(t`Your password is changed.`);
     void navigate("/", { replace: true });
   });
 
   if (status === "loading") return <PageSpinner />;
   return (
-    <AuthLayout title="Choose a new password">
+    <AuthLayout title={t`Choose a new password`}>
       {status === "signed-out" ? (
         <Alert tone="error" className="flex flex-col gap-2">
-          <span>This reset link has expired or was already used.</span>
+          <span>
+            <Trans>This reset link has expired or was already used.</Trans>
+          </span>
           <Link to="/auth/forgot-password" className="font-medium underline">
-            Send a new link
+            <Trans>Send a new link</Trans>
           </Link>
         </Alert>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           {failure && <Alert tone="error">{failure}</Alert>}
-          <FormField label="New password" error={errors.password?.message} hint="At least 8 characters.">
+          <FormField label={t`New password`} error={errors.password?.message} hint={t`At least 8 characters.`}>
             <Input type="password" autoComplete="new-password" {...form.register("password")} />
           </FormField>
-          <FormField label="Repeat the new password" error={errors.confirm?.message}>
+          <FormField label={t`Repeat the new password`} error={errors.confirm?.message}>
             <Input type="password" autoComplete="new-password" {...form.register("confirm")} />
           </FormField>
-          <SubmitButton busy={isSubmitting}>Change password</SubmitButton>
+          <SubmitButton busy={isSubmitting}>
+            <Trans>Change password</Trans>
+          </SubmitButton>
         </form>
       )}
     </AuthLayout>

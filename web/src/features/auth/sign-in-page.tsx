@@ -1,32 +1,48 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { safeNext } from "@/lib/auth/safe-next";
+import { needsSecondFactor } from "@/lib/auth/second-factor";
 import { useSession } from "@/lib/auth/session-context";
 import { AuthLayout } from "./components/auth-layout";
 import { MagicLinkForm } from "./components/magic-link-form";
 import { PasswordSignInForm } from "./components/password-sign-in-form";
+import { ProviderButtons } from "./components/provider-buttons";
+import { SecondFactorForm } from "./components/second-factor-form";
 
 export function SignInPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const next = safeNext(params.get("next"));
-  const { status } = useSession();
+  const { status, session } = useSession();
   const [method, setMethod] = useState<"password" | "link">("password");
 
+  // The first factor is done but the account has a second one: ask for its code (decision 0147).
+  if (status === "signed-in" && needsSecondFactor(session)) {
+    return (
+      <AuthLayout title={t`Two-factor authentication`} intro={t`Enter the code your authenticator app shows for Gather.`}>
+        <SecondFactorForm />
+      </AuthLayout>
+    );
+  }
   // Signed in (just now, or already): go back where the visitor came from.
   if (status === "signed-in") return <Navigate to={next} replace />;
 
   return (
-    <AuthLayout title="Sign in" intro="Welcome back. Sign in to RSVP, comment and host events.">
+    <AuthLayout title={t`Sign in`} intro={t`Welcome back. Sign in to RSVP, comment and host events.`}>
+      <ProviderButtons next={next} />
       {method === "password" ? <PasswordSignInForm /> : <MagicLinkForm next={next} />}
       <Button variant="link" className="self-start px-0" onClick={() => setMethod(method === "password" ? "link" : "password")}>
-        {method === "password" ? "Email me a sign-in link instead" : "Sign in with a password instead"}
+        {method === "password" ? <Trans>Email me a sign-in link instead</Trans> : <Trans>Sign in with a password instead</Trans>}
       </Button>
       <p className="text-sm text-muted-foreground">
-        New here?{" "}
-        <Link to={`/auth/sign-up${next === "/" ? "" : `?next=${encodeURIComponent(next)}`}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-          Create an account
-        </Link>
+        <Trans>
+          New here?{" "}
+          <Link to={`/auth/sign-up${next === "/" ? "" : `?next=${encodeURIComponent(next)}`}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            Create an account
+          </Link>
+        </Trans>
       </p>
     </AuthLayout>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -10,12 +11,15 @@ import { safeNext } from "@/lib/auth/safe-next";
 import { useSession } from "@/lib/auth/session-context";
 import { errorMessage } from "@/lib/errors";
 import { supabase } from "@/lib/supabase";
+import { memberLocale } from "@/lib/i18n";
 import { redirectUrl, signUpSchema, type SignUpValues } from "./auth-schemas";
 import { AuthLayout } from "./components/auth-layout";
 import { CheckEmail } from "./components/check-email";
+import { ProviderButtons } from "./components/provider-buttons";
 import { SubmitButton } from "./components/submit-button";
 
 export function SignUpPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const next = safeNext(params.get("next"));
   const { status } = useSession();
@@ -33,8 +37,9 @@ export function SignUpPage() {
       email,
       password,
       options: {
-        // The profile trigger reads display_name from the metadata.
-        data: { display_name: displayName },
+        // The profile triggers read display_name and locale from the metadata; Auth's
+        // confirmation email is written in that language too (decision 0202).
+        data: { display_name: displayName, locale: memberLocale() },
         emailRedirectTo: redirectUrl(`/auth/callback?next=${encodeURIComponent(next)}`),
       },
     });
@@ -49,29 +54,36 @@ export function SignUpPage() {
 
   if (status === "signed-in") return <Navigate to={next} replace />;
   return (
-    <AuthLayout title="Create your account" intro="Free, and it takes a minute. You'll confirm your email address.">
+    <AuthLayout title={t`Create your account`} intro={t`Free, and it takes a minute. You'll confirm your email address.`}>
       {sentTo ? (
-        <CheckEmail email={sentTo} what="a link to confirm your account" />
+        <CheckEmail email={sentTo} sent="confirm" />
       ) : (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          {failure && <Alert tone="error">{failure}</Alert>}
-          <FormField label="Your name" error={errors.displayName?.message}>
-            <Input autoComplete="name" {...form.register("displayName")} />
-          </FormField>
-          <FormField label="Email" error={errors.email?.message}>
-            <Input type="email" autoComplete="email" {...form.register("email")} />
-          </FormField>
-          <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
-            <Input type="password" autoComplete="new-password" {...form.register("password")} />
-          </FormField>
-          <SubmitButton busy={isSubmitting}>Create account</SubmitButton>
-        </form>
+        <>
+          <ProviderButtons next={next} />
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+            {failure && <Alert tone="error">{failure}</Alert>}
+            <FormField label={t`Your name`} error={errors.displayName?.message}>
+              <Input autoComplete="name" {...form.register("displayName")} />
+            </FormField>
+            <FormField label={t`Email`} error={errors.email?.message}>
+              <Input type="email" autoComplete="email" {...form.register("email")} />
+            </FormField>
+            <FormField label={t`Password`} error={errors.password?.message} hint={t`At least 8 characters.`}>
+              <Input type="password" autoComplete="new-password" {...form.register("password")} />
+            </FormField>
+            <SubmitButton busy={isSubmitting}>
+              <Trans>Create account</Trans>
+            </SubmitButton>
+          </form>
+        </>
       )}
       <p className="text-sm text-muted-foreground">
-        Already have an account?{" "}
-        <Link to="/auth/sign-in" className="font-medium text-brand-700 underline-offset-4 hover:underline">
-          Sign in
-        </Link>
+        <Trans>
+          Already have an account?{" "}
+          <Link to="/auth/sign-in" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </Trans>
       </p>
     </AuthLayout>
   );

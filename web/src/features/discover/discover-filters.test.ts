@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_FILTERS, filtersFromParams, filtersToParams, hasActiveFilters, type DiscoverFilters,
+  applyFilterChange, DEFAULT_FILTERS, filtersFromParams, filtersToParams, hasActiveFilters, type DiscoverFilters,
 } from "./discover-filters";
 import { viewFromParams, viewToParams } from "./discover-view";
 
@@ -28,6 +28,14 @@ describe("Discover filters in the URL", () => {
     );
     expect(params.toString()).toBe("view=map&q=jazz&online=1");
     expect(filtersToParams(DEFAULT_FILTERS).toString()).toBe("");
+  });
+
+  it("keeps the My groups filter in the URL as groups=mine", () => {
+    expect(read("groups=mine")).toEqual({ ...DEFAULT_FILTERS, myGroups: true });
+    expect(read("groups=all")).toEqual(DEFAULT_FILTERS);
+    expect(filtersToParams({ ...DEFAULT_FILTERS, myGroups: true }).toString()).toBe("groups=mine");
+    expect(filtersToParams(DEFAULT_FILTERS, new URLSearchParams("groups=mine")).toString()).toBe("");
+    expect(hasActiveFilters({ ...DEFAULT_FILTERS, myGroups: true })).toBe(true);
   });
 
   it("round-trips", () => {
@@ -60,6 +68,16 @@ describe("date range in the URL", () => {
     );
     expect(filtersToParams({ ...DEFAULT_FILTERS, when: "week", from: "2026-11-20" }).toString()).toBe("when=week");
     expect(hasActiveFilters(read("when=dates&from=2026-11-20"))).toBe(true);
+  });
+
+  it("keeps a 'from' date set a moment before the 'to' date, while the screen still showed neither", () => {
+    const shown = read("when=dates");
+    const afterFrom = applyFilterChange(shown, { ...shown, from: "2026-11-26" }, shown);
+    // The "to" field's change was made from the old screen: from still null there.
+    const afterTo = applyFilterChange(shown, { ...shown, to: "2026-11-28" }, afterFrom);
+    expect(filtersToParams(afterTo).toString()).toBe("when=dates&from=2026-11-26&to=2026-11-28");
+    // A change back to what the screen shows is a change too.
+    expect(applyFilterChange(afterTo, { ...afterTo, from: null }, afterTo).from).toBeNull();
   });
 });
 

@@ -1,21 +1,19 @@
-import type { Database } from "@/lib/database.types";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { CATEGORIES, type EventCategory } from "@/lib/categories";
 import { parseDayKey, type WhenFilter } from "@/lib/datetime";
 
-export type EventCategory = Database["public"]["Enums"]["event_category"];
-
-export const CATEGORIES: readonly EventCategory[] = [
-  "arts", "books", "career", "community", "food", "games", "health", "music", "outdoors", "tech", "other",
-];
+export type { EventCategory };
 
 /** The "When" choices: the presets, or "dates" for a from/to range. */
 export type WhenChoice = WhenFilter | "dates";
 
-export const WHEN_OPTIONS: readonly { value: WhenChoice; label: string }[] = [
-  { value: "any", label: "Any time" },
-  { value: "today", label: "Today" },
-  { value: "week", label: "This week" },
-  { value: "weekend", label: "This weekend" },
-  { value: "dates", label: "Pick dates…" },
+export const WHEN_OPTIONS: readonly { value: WhenChoice; label: MessageDescriptor }[] = [
+  { value: "any", label: msg`Any time` },
+  { value: "today", label: msg`Today` },
+  { value: "week", label: msg`This week` },
+  { value: "weekend", label: msg`This weekend` },
+  { value: "dates", label: msg`Pick dates…` },
 ];
 
 export const RADIUS_OPTIONS = [5, 10, 25, 50, 100] as const;
@@ -35,13 +33,16 @@ export type DiscoverFilters = {
   online: boolean;
   near: NearPlace | null;
   radiusKm: number;
+  /** Only events of the groups I'm an active member of (signed-in members; `groups=mine`). */
+  myGroups: boolean;
 };
 
 export const DEFAULT_FILTERS: DiscoverFilters = {
   q: "", category: null, when: "any", from: null, to: null, online: false, near: null, radiusKm: DEFAULT_RADIUS_KM,
+  myGroups: false,
 };
 
-const FILTER_PARAMS = ["q", "category", "when", "from", "to", "online", "near", "place", "radius"];
+const FILTER_PARAMS = ["q", "category", "when", "from", "to", "online", "near", "place", "radius", "groups"];
 
 function isCategory(v: string | null): v is EventCategory {
   return v !== null && (CATEGORIES as readonly string[]).includes(v);
@@ -89,6 +90,7 @@ export function filtersFromParams(params: URLSearchParams): DiscoverFilters {
     online: params.get("online") === "1",
     near: point ? { ...point, label: (params.get("place") ?? "").slice(0, 120) } : null,
     radiusKm: point ? parseRadius(params.get("radius")) : DEFAULT_RADIUS_KM,
+    myGroups: params.get("groups") === "mine",
   };
 }
 
@@ -110,15 +112,30 @@ export function filtersToParams(filters: DiscoverFilters, base = new URLSearchPa
     if (filters.near.label) params.set("place", filters.near.label);
     if (filters.radiusKm !== DEFAULT_RADIUS_KM) params.set("radius", String(filters.radiusKm));
   }
+  if (filters.myGroups) params.set("groups", "mine");
   return params;
+}
+
+/**
+ * The filters after a change made on a screen that may lag the URL: the keys `next` changed from
+ * what was on screen (`shown`), applied over the latest filters (`latest`), so two quick edits
+ * (a "from" then a "to" date before the page re-renders) both count.
+ */
+export function applyFilterChange(shown: DiscoverFilters, next: DiscoverFilters, latest: DiscoverFilters): DiscoverFilters {
+  const changed = (Object.keys(next) as (keyof DiscoverFilters)[]).filter((k) => next[k] !== shown[k]);
+  return { ...latest, ...Object.fromEntries(changed.map((k) => [k, next[k]])) };
 }
 
 export function hasActiveFilters(filters: DiscoverFilters): boolean {
   return (
-    filters.q.trim() !== "" || filters.category !== null || filters.when !== "any" || filters.online || filters.near !== null
+    filters.q.trim() !== "" || filters.category !== null || filters.when !== "any" || filters.online || filters.near !== null ||
+    filters.myGroups
   );
 }
 
-export function categoryLabel(category: EventCategory): string {
-  return category.charAt(0).toUpperCase() + category.slice(1);
+
+/** How many filters beyond the search text are set: the count on the phone's "Filters" button. */
+export function activeFilterCount(filters: DiscoverFilters): number {
+  return [filters.category !== null, filters.when !== "any", filters.online, filters.near !== null, filters.myGroups].filter(Boolean)
+    .length;
 }

@@ -3,6 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, onPath } from "@/test/mock-api";
 import { renderApp } from "@/test/render-app";
 
+// A first render transforms the lazy routes' modules; on the shared 2-core machine that alone can
+// take seconds, so a test gets 30 s rather than vitest's 5 (no assertion waits on time).
+vi.setConfig({ testTimeout: 30_000 });
+
 const SEARCH = "/rest/v1/rpc/search_events";
 
 function card(n: number) {

@@ -1,4 +1,7 @@
-import { lazy, Suspense } from "react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { MapSkeleton } from "@/components/map/map-skeleton";
 import { MAP_SIZES } from "@/components/map/map-sizes";
@@ -8,7 +11,13 @@ import { usePageTitle } from "@/lib/use-page-title";
 import { EventListView } from "./components/event-list-view";
 import { FilterBar } from "./components/filter-bar";
 import { ViewSwitcher } from "./components/view-switcher";
-import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, type DiscoverFilters } from "./discover-filters";
+import {
+  applyFilterChange,
+  DEFAULT_FILTERS,
+  filtersFromParams,
+  filtersToParams,
+  type DiscoverFilters,
+} from "./discover-filters";
 import { viewFromParams, type DiscoverView } from "./discover-view";
 
 // The list is the first view most people see; the other two load when chosen.
@@ -16,43 +25,63 @@ const CalendarView = lazy(() => import("./calendar/calendar-view").then((m) => (
 const DiscoverMapView = lazy(() => import("./map/discover-map-view").then((m) => ({ default: m.DiscoverMapView })));
 
 function ViewSkeleton({ view }: { view: DiscoverView }) {
-  if (view === "map") return <MapSkeleton className={MAP_SIZES.events} label="Loading events…" />;
+  const { t } = useLingui();
+  if (view === "map") return <MapSkeleton className={MAP_SIZES.events} label={t`Loading events…`} />;
   return (
     <div>
-      <Spinner className="sr-only" label="Loading events…" />
+      <Spinner className="sr-only" label={t`Loading events…`} />
       <Skeleton className="h-[28rem] w-full rounded-xl" />
     </div>
   );
 }
 
-const SECTION_LABELS: Record<DiscoverView, string> = {
-  list: "Events",
-  map: "Events on a map",
-  calendar: "Events calendar",
+const SECTION_LABELS: Record<DiscoverView, MessageDescriptor> = {
+  list: msg`Events`,
+  map: msg`Events on a map`,
+  calendar: msg`Events calendar`,
 };
 
 export function DiscoverPage() {
-  usePageTitle("Discover events");
+  const { t } = useLingui();
+  usePageTitle(t`Discover events`);
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const view = viewFromParams(params);
   // The URL is the state: view, filters and the calendar's month, so a link reproduces the screen.
-  const setFilters = (next: DiscoverFilters) => setParams(filtersToParams(next, params), { preventScrollReset: true });
-  const clearFilters = () => setFilters(DEFAULT_FILTERS);
+  // A navigation lands a moment after it starts; until the URL shows it, the next change builds
+  // on it (`pending`), not on the screen's older filters.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    if (pending.current?.toString() === params.toString()) pending.current = null;
+  }, [params]);
+  const navigateTo = (next: URLSearchParams) => {
+    pending.current = next;
+    setParams(next, { preventScrollReset: true });
+  };
+  const setFilters = (next: DiscoverFilters) => {
+    const latest = pending.current ?? params;
+    navigateTo(filtersToParams(applyFilterChange(filters, next, filtersFromParams(latest)), latest));
+  };
+  const clearFilters = () => navigateTo(filtersToParams(DEFAULT_FILTERS, pending.current ?? params));
 
   return (
-    <div className="flex flex-col gap-8">
+    // On a phone the first screen is for events: a smaller title, no introduction, tighter gaps.
+    <div className="flex flex-col gap-4 sm:gap-8">
       <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight">Discover events</h1>
-        <p className="max-w-prose text-muted-foreground">
-          Meetups, club nights, talks and workshops hosted by people near you. Every event is
-          free — RSVP in one click and add it to your calendar.
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          <Trans>Discover events</Trans>
+        </h1>
+        <p className="hidden max-w-prose text-muted-foreground sm:block">
+          <Trans>
+            Meetups, club nights, talks and workshops hosted by people near you. Every event is free — RSVP in one
+            click and add it to your calendar.
+          </Trans>
         </p>
       </div>
       <FilterBar filters={filters} onChange={setFilters} />
-      <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:gap-6">
         <ViewSwitcher view={view} />
-        <section aria-label={SECTION_LABELS[view]}>
+        <section aria-label={t(SECTION_LABELS[view])}>
           <Suspense fallback={<ViewSkeleton view={view} />}>
             {view === "map" ? (
               // A new search starts again at the first page of pins.

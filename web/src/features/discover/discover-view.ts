@@ -1,10 +1,13 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+
 /** Discover's three ways to look at the same results; `?view=` in the URL, list by default. */
 export type DiscoverView = "list" | "map" | "calendar";
 
-export const VIEWS: readonly { value: DiscoverView; label: string }[] = [
-  { value: "list", label: "List" },
-  { value: "map", label: "Map" },
-  { value: "calendar", label: "Calendar" },
+export const VIEWS: readonly { value: DiscoverView; label: MessageDescriptor }[] = [
+  { value: "list", label: msg`List` },
+  { value: "map", label: msg`Map` },
+  { value: "calendar", label: msg`Calendar` },
 ];
 
 export function viewFromParams(params: URLSearchParams): DiscoverView {

@@ -7,17 +7,6 @@ export function distanceKm(a: { lat: number; lng: number }, b: { lat: number; ln
   return 6371.0088 * 2 * Math.asin(Math.sqrt(Math.min(1, h)));
 }
 
-/** "800 m", "3.2 km", "41 km". */
-export function formatDistance(km: number, locale?: string): string {
-  if (km < 1) {
-    const metres = Math.max(100, Math.round((km * 1000) / 100) * 100);
-    return new Intl.NumberFormat(locale, { style: "unit", unit: "meter" }).format(metres);
-  }
-  return new Intl.NumberFormat(locale, {
-    style: "unit", unit: "kilometer", maximumFractionDigits: km < 10 ? 1 : 0,
-  }).format(km);
-}
-
 /** How far an event's venue is from the place Discover is filtered by, when both are known. */
 export function distanceFrom(
   near: { lat: number; lng: number } | null,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_FILTERS } from "./discover-filters";
-import { distanceFrom, distanceKm, formatDistance } from "./distance";
+import { distanceFrom, distanceKm } from "./distance";
 import { filterWindow, monthWindow } from "./filter-range";
 
 // Wednesday 25 Nov 2026, 15:00 local time.
@@ -57,12 +57,5 @@ describe("distance", () => {
     expect(distanceFrom(null, { lat: 1, lng: 2 })).toBeNull();
     expect(distanceFrom(lisbon, { lat: null, lng: null })).toBeNull();
     expect(distanceFrom(lisbon, { lat: 38.7036, lng: -9.1784 })).toBeCloseTo(3.98, 1);
-  });
-
-  it("reads like people say it", () => {
-    expect(formatDistance(0.42, "en")).toBe("400 m");
-    expect(formatDistance(0.01, "en")).toBe("100 m");
-    expect(formatDistance(3.94, "en")).toBe("3.9 km");
-    expect(formatDistance(41.4, "en")).toBe("41 km");
   });
 });

@@ -14,7 +14,12 @@ const FIELD_OF: Record<RuleCode, keyof EventFormValues> = {
   invalid_video_url: "videoUrl",
   starts_in_past: "startDate",
   invalid_online_url: "onlineUrl",
+  members_needs_group: "visibility",
+  not_group_event_organizer: "groupId",
 };
+
+// Group codes that are not form rules but still belong beside the group select.
+const FIELD_OF_GROUP_CODE: Record<string, keyof EventFormValues> = { group_not_found: "groupId" };
 
 // A CHECK constraint that fired before our trigger could say it in words (it never should).
 const FIELD_OF_CONSTRAINT: Record<string, keyof EventFormValues> = {
@@ -39,6 +44,7 @@ export function saveProblem(error: unknown): SaveProblem {
   const message = errorMessage(error);
   const code = errorCode(error);
   if (code && code in FIELD_OF) return { message, field: FIELD_OF[code as RuleCode] };
+  if (code && code in FIELD_OF_GROUP_CODE) return { message, field: FIELD_OF_GROUP_CODE[code] };
   if (code === "23514") {
     const constraint = Object.keys(FIELD_OF_CONSTRAINT).find((name) => message.includes(name));
     if (constraint) return { message, field: FIELD_OF_CONSTRAINT[constraint] };

@@ -1,6 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { EventNotFoundState, LoadError, NOT_HOST_TEXT, PageState } from "@/components/page-states";
+import { EventNotFoundState, LoadError, PageState } from "@/components/page-states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useIsAdmin } from "@/lib/auth/is-admin";
@@ -20,19 +21,21 @@ export function EventEditorPage() {
 }
 
 function EditorRoute() {
+  const { t } = useLingui();
   const { slug } = useParams();
   const { user } = useSession();
   const isAdmin = useIsAdmin();
   const query = useQuery({ ...editableEventOptions(slug ?? "", user?.id ?? "", isAdmin), enabled: Boolean(slug && user) });
   const load = query.data;
-  usePageTitle(!slug ? "Create an event" : load?.kind === "editable" ? `Edit: ${load.event.title}` : "Edit event");
+  const editing = load?.kind === "editable" ? load.event.title : null;
+  usePageTitle(!slug ? t`Create an event` : editing !== null ? t`Edit: ${editing}` : t`Edit event`);
 
   // The same element in the same place for both routes: turning /events/new into
   // /events/:slug/edit after the first save keeps the editor (and its uploads) mounted.
   if (!slug) return <EventEditor initial={null} />;
   if (query.isPending) return <EditorSkeleton />;
   if (query.isError) {
-    return <LoadError what="this event" error={query.error} onRetry={() => void query.refetch()} className="mx-auto max-w-3xl" />;
+    return <LoadError title={t`Couldn't load this event.`} error={query.error} onRetry={() => void query.refetch()} className="mx-auto max-w-3xl" />;
   }
   if (load?.kind === "missing") return <EventNotFoundState />;
   if (load?.kind !== "editable") return <NotEditable slug={slug} />;
@@ -40,13 +43,16 @@ function EditorRoute() {
 }
 
 function NotEditable({ slug }: { slug: string }) {
+  const { t } = useLingui();
   return (
     <PageState
-      title={NOT_HOST_TEXT}
-      message="Hosts and co-hosts can edit an event. Ask its host to add you as a co-host."
+      title={t`Only the event's hosts can do that.`}
+      message={t`Hosts and co-hosts can edit an event. Ask its host to add you as a co-host.`}
       back={
         <Button asChild>
-          <Link to={`/events/${slug}`}>Back to the event</Link>
+          <Link to={`/events/${slug}`}>
+            <Trans>Back to the event</Trans>
+          </Link>
         </Button>
       }
     />
@@ -57,7 +63,7 @@ function EditorSkeleton() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6" aria-busy="true">
       <span role="status" className="sr-only">
-        Loading the event…
+        <Trans>Loading the event…</Trans>
       </span>
       <Skeleton className="h-9 w-48" />
       {[0, 1, 2].map((i) => (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eventFormSchema, RULE_MESSAGES, type EventFormValues } from "./event-form-schema";
+import { eventFormSchema, ruleMessage, type EventFormValues } from "./event-form-schema";
 import { eventToFormValues, formValuesToEventFields, newEventFormValues, type EditableEvent } from "./event-form-values";
 
 const NOW = new Date("2026-11-20T12:00:00Z");
@@ -31,12 +31,12 @@ describe("the editor's rules, in the database's words", () => {
   });
 
   it("title: 3 to 120 characters, counted without surrounding spaces", () => {
-    expect(problems(valid({ title: "ab" })).title).toEqual([RULE_MESSAGES.invalid_title]);
-    expect(problems(valid({ title: "  ab  " })).title).toEqual([RULE_MESSAGES.invalid_title]);
-    expect(problems(valid({ title: "x".repeat(121) })).title).toEqual([RULE_MESSAGES.invalid_title]);
+    expect(problems(valid({ title: "ab" })).title).toEqual([ruleMessage("invalid_title")]);
+    expect(problems(valid({ title: "  ab  " })).title).toEqual([ruleMessage("invalid_title")]);
+    expect(problems(valid({ title: "x".repeat(121) })).title).toEqual([ruleMessage("invalid_title")]);
     expect(problems(valid({ title: "abc" })).title).toBeUndefined();
     expect(problems(valid({ title: "x".repeat(120) })).title).toBeUndefined();
-    expect(RULE_MESSAGES.invalid_title).toBe("The title must be 3 to 120 characters long.");
+    expect(ruleMessage("invalid_title")).toBe("The title must be 3 to 120 characters long.");
   });
 
   it("description: at most 20,000 characters", () => {

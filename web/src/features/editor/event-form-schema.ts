@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import * as z from "zod";
 import { Constants } from "@/lib/database.types";
 import { isKnownTimeZone, zonedWallTimeToIso } from "@/lib/datetime";
@@ -8,23 +9,34 @@ export const VIDEO_KINDS = ["none", "link", "upload"] as const;
 
 /**
  * The database's own words for its rules (private.validate_event and the online-link trigger),
- * keyed by the error code it raises. The form shows the same text before the database would.
+ * keyed by the error code it raises, in the language on screen. The form shows the same text
+ * before the database would (and lib/error-messages.ts says the same when the database does).
  */
-export const RULE_MESSAGES = {
-  invalid_title: "The title must be 3 to 120 characters long.",
-  invalid_description: "The description can be at most 20,000 characters long.",
-  invalid_dates: "The event must end after it starts, and last at most 14 days.",
-  invalid_timezone: "Choose a time zone from the list.",
-  invalid_location: "Latitude must be between -90 and 90 and longitude between -180 and 180.",
-  missing_location: "Add a place on the map or an online link, or both.",
-  invalid_capacity: "Capacity must be empty or between 1 and 100,000.",
-  invalid_plus_ones: "Guests per RSVP must be between 0 and 10.",
-  invalid_video_url: "The video link must be a YouTube or Vimeo link.",
-  starts_in_past: "An event must start in the future to be published.",
-  invalid_online_url: "The online link must start with https://.",
-} as const;
+export function ruleMessage(code: RuleCode): string {
+  switch (code) {
+    case "invalid_title": return t`The title must be 3 to 120 characters long.`;
+    case "invalid_description": return t`The description can be at most 20,000 characters long.`;
+    case "invalid_dates": return t`The event must end after it starts, and last at most 14 days.`;
+    case "invalid_timezone": return t`Choose a time zone from the list.`;
+    case "invalid_location": return t`Latitude must be between -90 and 90 and longitude between -180 and 180.`;
+    case "missing_location": return t`Add a place on the map or an online link, or both.`;
+    case "invalid_capacity": return t`Capacity must be empty or between 1 and 100,000.`;
+    case "invalid_plus_ones": return t`Guests per RSVP must be between 0 and 10.`;
+    case "invalid_video_url": return t`The video link must be a YouTube or Vimeo link.`;
+    case "starts_in_past": return t`An event must start in the future to be published.`;
+    case "invalid_online_url": return t`The online link must start with https://.`;
+    case "members_needs_group": return t`A members-only event must belong to a group.`;
+    case "not_group_event_organizer": return t`Only the group's organizers and event organizers can add events to it.`;
+  }
+}
 
-export type RuleCode = keyof typeof RULE_MESSAGES;
+export const RULE_CODES = [
+  "invalid_title", "invalid_description", "invalid_dates", "invalid_timezone", "invalid_location", "missing_location",
+  "invalid_capacity", "invalid_plus_ones", "invalid_video_url", "starts_in_past", "invalid_online_url",
+  "members_needs_group", "not_group_event_organizer",
+] as const;
+
+export type RuleCode = (typeof RULE_CODES)[number];
 
 // The database's patterns, verbatim: `~* '^https://((www\.|m\.)?youtube\.com/|youtu\.be/|…'`
 // (case-insensitive) for videos, `~ '^https://'` (case-sensitive) for online links.
@@ -38,25 +50,27 @@ const wholeIn = (min: number, max: number) => (v: string) => WHOLE.test(v) && Nu
 const coordinateIn = (limit: number) => (v: string) => v === "" || (Number.isFinite(Number(v)) && Math.abs(Number(v)) <= limit);
 
 const fields = z.object({
-  title: z.string().trim().min(3, RULE_MESSAGES.invalid_title).max(120, RULE_MESSAGES.invalid_title),
-  description: z.string().max(20_000, RULE_MESSAGES.invalid_description),
-  category: z.enum(CATEGORIES, "Choose a category."),
-  startDate: z.string().min(1, "Choose the day it starts."),
-  startTime: z.string().min(1, "Choose the time it starts."),
-  endDate: z.string().min(1, "Choose the day it ends."),
-  endTime: z.string().min(1, "Choose the time it ends."),
-  timezone: z.string().trim().refine(isKnownTimeZone, RULE_MESSAGES.invalid_timezone),
+  title: z.string().trim().min(3, { error: () => ruleMessage("invalid_title") }).max(120, { error: () => ruleMessage("invalid_title") }),
+  description: z.string().max(20_000, { error: () => ruleMessage("invalid_description") }),
+  category: z.enum(CATEGORIES, { error: () => t`Choose a category.` }),
+  startDate: z.string().min(1, { error: () => t`Choose the day it starts.` }),
+  startTime: z.string().min(1, { error: () => t`Choose the time it starts.` }),
+  endDate: z.string().min(1, { error: () => t`Choose the day it ends.` }),
+  endTime: z.string().min(1, { error: () => t`Choose the time it ends.` }),
+  timezone: z.string().trim().refine(isKnownTimeZone, { error: () => ruleMessage("invalid_timezone") }),
   venueName: z.string().trim(),
   address: z.string().trim(),
-  lat: z.string().trim().refine(coordinateIn(90), RULE_MESSAGES.invalid_location),
-  lng: z.string().trim().refine(coordinateIn(180), RULE_MESSAGES.invalid_location),
-  onlineUrl: z.string().trim().refine((v) => v === "" || ONLINE_URL.test(v), RULE_MESSAGES.invalid_online_url),
-  capacity: z.string().trim().refine((v) => v === "" || wholeIn(1, 100_000)(v), RULE_MESSAGES.invalid_capacity),
+  lat: z.string().trim().refine(coordinateIn(90), { error: () => ruleMessage("invalid_location") }),
+  lng: z.string().trim().refine(coordinateIn(180), { error: () => ruleMessage("invalid_location") }),
+  onlineUrl: z.string().trim().refine((v) => v === "" || ONLINE_URL.test(v), { error: () => ruleMessage("invalid_online_url") }),
+  capacity: z.string().trim().refine((v) => v === "" || wholeIn(1, 100_000)(v), { error: () => ruleMessage("invalid_capacity") }),
   waitlistEnabled: z.boolean(),
   requiresApproval: z.boolean(),
-  plusOnesMax: z.string().trim().refine(wholeIn(0, 10), RULE_MESSAGES.invalid_plus_ones),
-  rsvpClosesAt: z.string().refine((v) => v === "" || LOCAL_DATE_TIME.test(v), "Choose a date and time, or leave it empty."),
-  visibility: z.enum(VISIBILITIES, "Choose who can see the event."),
+  plusOnesMax: z.string().trim().refine(wholeIn(0, 10), { error: () => ruleMessage("invalid_plus_ones") }),
+  rsvpClosesAt: z.string().refine((v) => v === "" || LOCAL_DATE_TIME.test(v), { error: () => t`Choose a date and time, or leave it empty.` }),
+  visibility: z.enum(VISIBILITIES, { error: () => t`Choose who can see the event.` }),
+  /** The group the event belongs to ("" for none); the list only offers groups I may add events to. */
+  groupId: z.string(),
   coverPath: z.string(),
   videoKind: z.enum(VIDEO_KINDS),
   videoUrl: z.string().trim(),
@@ -88,18 +102,22 @@ export function eventFormSchema({ publishing = false, now = () => new Date() }: 
       const start = Date.parse(instants.startsAt);
       const end = Date.parse(instants.endsAt);
       if (end <= start || end - start > MAX_LENGTH_MS) {
-        ctx.addIssue({ code: "custom", path: ["endTime"], message: RULE_MESSAGES.invalid_dates });
+        ctx.addIssue({ code: "custom", path: ["endTime"], message: ruleMessage("invalid_dates") });
       }
       if (publishing && start <= now().getTime()) {
-        ctx.addIssue({ code: "custom", path: ["startDate"], message: RULE_MESSAGES.starts_in_past });
+        ctx.addIssue({ code: "custom", path: ["startDate"], message: ruleMessage("starts_in_past") });
       }
     }
     const hasPlace = v.venueName.trim() !== "" && v.lat.trim() !== "" && v.lng.trim() !== "";
     if (!hasPlace && v.onlineUrl.trim() === "") {
-      ctx.addIssue({ code: "custom", path: ["venueName"], message: RULE_MESSAGES.missing_location });
+      ctx.addIssue({ code: "custom", path: ["venueName"], message: ruleMessage("missing_location") });
+    }
+    // The database's members_needs_group: a members-only event needs a group to have members.
+    if (v.visibility === "members" && v.groupId === "") {
+      ctx.addIssue({ code: "custom", path: ["visibility"], message: ruleMessage("members_needs_group") });
     }
     if (v.videoKind === "link" && !VIDEO_URL.test(v.videoUrl.trim())) {
-      ctx.addIssue({ code: "custom", path: ["videoUrl"], message: RULE_MESSAGES.invalid_video_url });
+      ctx.addIssue({ code: "custom", path: ["videoUrl"], message: ruleMessage("invalid_video_url") });
     }
   }, { when: (payload) => typeof payload.value === "object" && payload.value !== null });
 }

@@ -9,12 +9,16 @@ export type EventFields = Pick<
   EventRow,
   | "title" | "description" | "category" | "starts_at" | "ends_at" | "timezone" | "venue_name" | "address" | "lat"
   | "lng" | "is_online" | "cover_path" | "video_url" | "video_path" | "capacity" | "waitlist_enabled"
-  | "requires_approval" | "plus_ones_max" | "rsvp_closes_at" | "visibility"
+  | "requires_approval" | "plus_ones_max" | "rsvp_closes_at" | "visibility" | "group_id"
 >;
 
 /** The event as the editor loads it: its columns plus the online link (hosts may read it). */
 export type EditableEvent = EventFields & Pick<EventRow, "id" | "slug" | "status" | "host_id" | "updated_at"> & {
   online_url: string | null;
+  /** The event's group as the editor names it (absent right after a first save). */
+  group?: { id: string; name: string; slug: string } | null;
+  /** The series this event is a date of (decision 0120); absent for events loaded without it. */
+  series_id?: string | null;
 };
 
 function addDays(date: string, days: number): string {
@@ -23,15 +27,18 @@ function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** A new event: tomorrow 18:00–20:00 in the host's own zone, public, unlimited, waitlist on. */
-export function newEventFormValues(zone: string, now: Date = new Date()): EventFormValues {
+/**
+ * A new event: tomorrow 18:00–20:00 in the host's own zone, public, unlimited, waitlist on; in
+ * `groupId` when it was started from a group's page (/events/new?group=…).
+ */
+export function newEventFormValues(zone: string, now: Date = new Date(), groupId = ""): EventFormValues {
   const tomorrow = addDays(isoToZonedWallTime(now.toISOString(), zone).date, 1);
   return {
     title: "", description: "", category: "other",
     startDate: tomorrow, startTime: "18:00", endDate: tomorrow, endTime: "20:00", timezone: zone,
     venueName: "", address: "", lat: "", lng: "", onlineUrl: "",
     capacity: "", waitlistEnabled: true, requiresApproval: false, plusOnesMax: "0", rsvpClosesAt: "",
-    visibility: "public", coverPath: "", videoKind: "none", videoUrl: "", videoPath: "",
+    visibility: "public", groupId, coverPath: "", videoKind: "none", videoUrl: "", videoPath: "",
   };
 }
 
@@ -60,6 +67,7 @@ export function eventToFormValues(event: EditableEvent): EventFormValues {
     plusOnesMax: String(event.plus_ones_max),
     rsvpClosesAt: closes ? `${closes.date}T${closes.time}` : "",
     visibility: event.visibility,
+    groupId: event.group_id ?? "",
     coverPath: event.cover_path ?? "",
     videoKind: event.video_path ? "upload" : event.video_url ? "link" : "none",
     videoUrl: event.video_url ?? "",
@@ -99,5 +107,6 @@ export function formValuesToEventFields(v: EventFormValues): EventFields {
     // Empty means "when it starts", the database's default, sent explicitly so it follows the start.
     rsvp_closes_at: closes ?? instants.startsAt,
     visibility: v.visibility,
+    group_id: v.groupId === "" ? null : v.groupId,
   };
 }

@@ -1,11 +1,10 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
-import { EventNotFoundState, LoadError } from "@/components/page-states";
+import { LoadError } from "@/components/page-states";
 import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/lib/auth/session-context";
-import { publicFileUrl } from "@/lib/supabase";
-import { useDocumentMeta } from "@/lib/use-document-meta";
 import { usePageTitle } from "@/lib/use-page-title";
 import { eventDetailOptions } from "./api/get-event";
 import { AttendeeAvatars } from "./components/attendee-avatars";
@@ -18,8 +17,10 @@ import { EventRsvpBox, useMyRsvp } from "./components/event-rsvp-box";
 import { EventTeamLinks } from "./components/event-team-links";
 import { EventVideo } from "./components/event-video";
 import { EventWhen } from "./components/event-when";
+import { EventGroupChip } from "./group/event-group-chip";
+import { MembersOnlyGate } from "./group/members-only-gate";
+import { SeriesDates } from "./components/series-dates";
 import { ShareButton } from "./components/share-button";
-import { eventJsonLd, metaDescription } from "./event-json-ld";
 import { useLiveEvent } from "./hooks/use-live-event";
 import { EventLiveContext } from "./live/event-live-context";
 import { viewerName } from "./live/viewer-name";
@@ -29,28 +30,22 @@ import { ReportButton } from "./reports/report-button";
 const CommentsSection = lazy(() => import("./comments/comments-section"));
 
 export function EventPage() {
+  const { t } = useLingui();
   const { slug = "" } = useParams();
   const query = useQuery(eventDetailOptions(slug));
   const event = query.data ?? null;
   const { user, status } = useSession();
   const mine = useMyRsvp(event?.id);
   const pageUrl = `${window.location.origin}/events/${slug}`;
-  const cover = event?.cover_path ? publicFileUrl("event-covers", event.cover_path) : undefined;
 
-  usePageTitle(event?.title ?? (query.isPending ? undefined : "Event not found"));
-  useDocumentMeta(
-    event && {
-      description: metaDescription(event.description),
-      openGraph: { title: event.title, type: "website", url: pageUrl, image: cover, site_name: "Gather" },
-      jsonLd: eventJsonLd(event, pageUrl, cover),
-    },
-  );
+  usePageTitle(event?.title ?? (query.isPending ? undefined : t`Event not found`));
   const viewer = status === "loading" ? undefined : user ? { id: user.id, name: viewerName(user) } : null;
   const live = useLiveEvent({ id: event?.id ?? "", slug }, viewer);
 
   if (query.isPending) return <EventPageSkeleton />;
-  if (query.isError) return <LoadError what="this event" error={query.error} onRetry={() => void query.refetch()} />;
-  if (!event) return <EventNotFoundState />;
+  if (query.isError) return <LoadError title={t`Couldn't load this event.`} error={query.error} onRetry={() => void query.refetch()} />;
+  // Not visible: maybe a group's event the viewer is not a member of; the gate says which group.
+  if (!event) return <MembersOnlyGate slug={slug} />;
 
   return (
     <EventLiveContext value={live}>
@@ -59,18 +54,20 @@ export function EventPage() {
         <div className="grid gap-8 md:grid-cols-[1fr_20rem]">
           {/* First in the DOM so phones see it right under the title; the right column on wider screens. */}
           <aside className="flex flex-col gap-6 md:sticky md:top-4 md:order-last md:self-start">
+            <EventGroupChip event={event} />
             <EventRsvpBox event={event} mine={mine} />
             <EventTeamLinks event={event} user={user} mine={mine} />
             <AttendeeAvatars event={event} />
           </aside>
           <div className="flex flex-col gap-6">
             <EventWhen startsAt={event.starts_at} endsAt={event.ends_at} timeZone={event.timezone} />
+            {event.series_id && <SeriesDates eventId={event.id} seriesId={event.series_id} />}
             <EventPlace event={event} showOnlineLink={mine?.status === "going"} />
             <div className="flex flex-wrap items-center gap-2">
               <CalendarButtons event={event} />
               <ShareButton url={pageUrl} />
               {user && user.id !== event.host_id && (
-                <ReportButton target={{ type: "event", id: event.id }} reporterId={user.id} label="Report event" className="h-9" />
+                <ReportButton target={{ type: "event", id: event.id }} reporterId={user.id} label={t`Report event`} className="h-9" />
               )}
             </div>
             <EventVideo event={event} />
@@ -86,12 +83,13 @@ export function EventPage() {
 }
 
 function CommentsFallback() {
+  const { t } = useLingui();
   return (
     <section aria-labelledby="comments-heading" className="flex flex-col gap-4">
       <h2 id="comments-heading" className="text-xl font-semibold">
-        Comments
+        <Trans>Comments</Trans>
       </h2>
-      <Spinner label="Loading comments…" />
+      <Spinner label={t`Loading comments…`} />
     </section>
   );
 }

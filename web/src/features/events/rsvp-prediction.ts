@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { formatNumber } from "@/lib/i18n/format";
 import type { EventStats } from "./api/get-event";
 import type { MyRsvp } from "./api/rsvp-api";
 
@@ -50,5 +52,7 @@ export function predictCancel(current: MyRsvp | null, stats: EventStats | null):
 
 /** "You're on the waitlist, number N." (product.md §8). */
 export function waitlistText(place: number | null): string {
-  return place ? `You're on the waitlist, number ${place}.` : "You're on the waitlist.";
+  if (!place) return t`You're on the waitlist.`;
+  const number = formatNumber(place);
+  return t`You're on the waitlist, number ${number}.`;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Camera, CameraOff } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
@@ -34,12 +35,13 @@ export function CheckInPage() {
 }
 
 function CheckInScreen() {
+  const { t } = useLingui();
   const { slug = "" } = useParams();
   const { query, event, role } = useManagedEvent(slug);
   usePageTitle(event ? `Check-in: ${event.title}` : query.isPending ? undefined : "Check-in");
 
   if (query.isPending) return <SectionsSkeleton label="Loading check-in…" sections={2} />;
-  if (query.isError) return <LoadError what="this event" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadError title={t`Couldn't load this event.`} error={query.error} onRetry={() => void query.refetch()} />;
   if (!event) return <EventNotFoundState />;
   if (!canCheckIn(role)) {
     return (
@@ -57,6 +59,7 @@ function CheckInScreen() {
 }
 
 function Door({ event, canManage }: { event: ManagedEvent; canManage: boolean }) {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   // A ticket's QR code is a link here with ?code=; a phone's own camera app lands on it.
   const linkedCode = parseTicketCode(params.get("code") ?? "") ?? undefined;
@@ -110,7 +113,7 @@ function Door({ event, canManage }: { event: ManagedEvent; canManage: boolean })
           <Skeleton className="h-40 w-full" />
         </div>
       ) : guests.isError ? (
-        <LoadError what="the guest list" error={guests.error} onRetry={() => void guests.refetch()} />
+        <LoadError title={t`Couldn't load the guest list.`} error={guests.error} onRetry={() => void guests.refetch()} />
       ) : (
         <CheckInSearch
           guests={guests.data}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, Pencil, ScanLine } from "lucide-react";
 import { useMemo } from "react";
@@ -29,12 +30,13 @@ export function ManagePage() {
 }
 
 function ManageScreen() {
+  const { t } = useLingui();
   const { slug = "" } = useParams();
   const { query, event, role } = useManagedEvent(slug);
   usePageTitle(event ? `Manage: ${event.title}` : query.isPending ? undefined : "Manage event");
 
   if (query.isPending) return <SectionsSkeleton label="Loading the dashboard…" sections={4} />;
-  if (query.isError) return <LoadError what="this event" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadError title={t`Couldn't load this event.`} error={query.error} onRetry={() => void query.refetch()} />;
   if (!event) return <EventNotFoundState />;
   if (!canManageEvent(role)) {
     return (
@@ -52,6 +54,7 @@ function ManageScreen() {
 }
 
 function Dashboard({ event, isHost }: { event: ManagedEvent; isHost: boolean }) {
+  const { t } = useLingui();
   const guests = useQuery(guestListOptions(event.id));
   useLiveGuestList(event.id);
   // The chart runs to today, or to the start once the event has begun.
@@ -95,7 +98,7 @@ function Dashboard({ event, isHost }: { event: ManagedEvent; isHost: boolean }) 
           <Skeleton className="h-72 w-full" />
         </div>
       ) : guests.isError ? (
-        <LoadError what="the guest list" error={guests.error} onRetry={() => void guests.refetch()} />
+        <LoadError title={t`Couldn't load the guest list.`} error={guests.error} onRetry={() => void guests.refetch()} />
       ) : (
         <>
           <GuestCountsSummary counts={countGuests(guests.data)} capacity={event.capacity} />

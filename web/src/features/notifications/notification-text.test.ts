@@ -20,6 +20,10 @@ describe("notification text", () => {
     ["reminder_24h", {}, "Reminder: Jazz jam starts tomorrow."],
     ["reminder_1h", {}, "Reminder: Jazz jam starts in an hour."],
     ["something_new", {}, "News about Jazz jam."],
+    ["event_changed", { changed: ["time"] }, "Jazz jam has a new time."],
+    ["event_changed", { changed: ["time", "place"] }, "Jazz jam has a new time and place."],
+    ["group_event_published", { group_name: "Berlin Hikers" }, "New event in Berlin Hikers: Jazz jam"],
+    ["group_announcement", { group_name: "Berlin Hikers", subject: "New trail" }, "Announcement from Berlin Hikers: New trail"],
   ])("%s %j", (kind, extra, text) => {
     expect(notificationText(n(kind, extra))).toBe(text);
   });
@@ -37,6 +41,14 @@ describe("where a notification leads", () => {
     expect(notificationHref(n("cohost_added", { role: "checker" }))).toBe("/events/jazz-jam/check-in");
     expect(notificationHref(n("rsvp_approved"))).toBe("/events/jazz-jam");
     expect(notificationHref({ kind: "rsvp_approved", payload: {} })).toBeNull();
+  });
+
+  it("sends group news to the group, and requests to join it to its manage area", () => {
+    const group = { group_slug: "berlin-hikers", group_name: "Berlin Hikers" };
+    expect(notificationHref({ kind: "group_join_approved", payload: group })).toBe("/g/berlin-hikers");
+    expect(notificationHref({ kind: "group_join_requested", payload: group })).toBe("/g/berlin-hikers/manage");
+    expect(notificationHref({ kind: "group_event_published", payload: { ...group, ...event } })).toBe("/events/jazz-jam");
+    expect(notificationText({ kind: "group_join_approved", payload: group })).toBe("You're now a member of Berlin Hikers.");
   });
 });
 

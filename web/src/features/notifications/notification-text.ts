@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+
 // What each kind of notification says, and where it leads. The payloads come from the
 // database (private.notify calls in supabase/migrations): every one carries the event's
 // slug and title; some add more (a reason, a subject, a role).
@@ -10,7 +12,12 @@ export type NotificationPayload = {
   subject?: string;
   role?: string;
   display_name?: string;
+  from_name?: string | null;
   user_id?: string;
+  group_slug?: string;
+  group_name?: string;
+  /** event_changed: what moved. */
+  changed?: string[];
 };
 
 export type NotificationLike = { kind: string; payload: unknown };
@@ -19,40 +26,60 @@ function payloadOf(n: NotificationLike): NotificationPayload {
   return n.payload && typeof n.payload === "object" ? (n.payload as NotificationPayload) : {};
 }
 
-/** The sentence a member reads in the bell's list and in the live toast. */
+/** The sentence a member reads in the bell's list and in the live toast, in their language. */
 export function notificationText(n: NotificationLike): string {
   const p = payloadOf(n);
-  const title = p.title?.trim() || "an event";
+  const title = p.title?.trim() || t`an event`;
+  const group = p.group_name?.trim() || t`a group`;
+  const reason = p.reason?.trim();
+  const subject = p.subject?.trim();
+  const who = p.display_name?.trim() || p.from_name?.trim() || t`Someone`;
   switch (n.kind) {
     case "rsvp_promoted":
-      return `A spot opened up: you're going to ${title}.`;
+      return t`A spot opened up: you're going to ${title}.`;
     case "rsvp_approved":
-      return `The hosts approved your request: you're going to ${title}.`;
+      return t`The hosts approved your request: you're going to ${title}.`;
     case "rsvp_declined":
-      return `The hosts declined your request for ${title}.`;
+      return t`The hosts declined your request for ${title}.`;
     case "rsvp_requested":
-      return `${p.display_name?.trim() || "Someone"} asked to join ${title}.`;
+      return t`${who} asked to join ${title}.`;
     case "event_cancelled":
-      return `${title} was cancelled.${p.reason?.trim() ? ` ${p.reason.trim()}` : ""}`;
+      return reason ? t`${title} was cancelled. ${reason}` : t`${title} was cancelled.`;
     case "host_message":
-      return `Message from the hosts of ${title}${p.subject?.trim() ? `: ${p.subject.trim()}` : "."}`;
+      return subject ? t`Message from the hosts of ${title}: ${subject}` : t`Message from the hosts of ${title}.`;
     case "cohost_added":
-      return p.role === "checker"
-        ? `You can now check guests in at ${title}.`
-        : `You're now a co-host of ${title}.`;
+      return p.role === "checker" ? t`You can now check guests in at ${title}.` : t`You're now a co-host of ${title}.`;
     case "reminder_24h":
-      return `Reminder: ${title} starts tomorrow.`;
+      return t`Reminder: ${title} starts tomorrow.`;
     case "reminder_1h":
-      return `Reminder: ${title} starts in an hour.`;
+      return t`Reminder: ${title} starts in an hour.`;
+    case "event_changed": {
+      const changed = Array.isArray(p.changed) ? p.changed : [];
+      if (changed.includes("time") && changed.includes("place")) return t`${title} has a new time and place.`;
+      return changed.includes("place") ? t`${title} has moved to a new place.` : t`${title} has a new time.`;
+    }
+    case "group_event_published":
+      return t`New event in ${group}: ${title}`;
+    case "group_announcement":
+      return subject ? t`Announcement from ${group}: ${subject}` : t`Announcement from ${group}.`;
+    case "group_join_requested":
+      return t`Someone asked to join ${group}.`;
+    case "group_join_approved":
+      return t`You're now a member of ${group}.`;
+    case "group_join_declined":
+      return t`The organizers of ${group} declined your request to join.`;
+    case "group_role_changed":
+      return t`Your role in ${group} changed.`;
     default:
-      return `News about ${title}.`;
+      return p.group_name && !p.title ? t`News about ${group}.` : t`News about ${title}.`;
   }
 }
 
 /** Where the notification leads: the host's screens for host news, the event page otherwise. */
 export function notificationHref(n: NotificationLike): string | null {
-  const { slug } = payloadOf(n);
-  if (!slug) return null;
+  const { slug, group_slug } = payloadOf(n);
+  if (n.kind === "group_join_requested" && group_slug) return `/g/${encodeURIComponent(group_slug)}/manage`;
+  if (!slug) return group_slug ? `/g/${encodeURIComponent(group_slug)}` : null;
   const base = `/events/${encodeURIComponent(slug)}`;
   if (n.kind === "rsvp_requested") return `${base}/manage`;
   if (n.kind === "cohost_added") return payloadOf(n).role === "checker" ? `${base}/check-in` : `${base}/manage`;
@@ -61,7 +88,7 @@ export function notificationHref(n: NotificationLike): string | null {
 
 /** "Notifications, 3 unread": the bell's accessible name. */
 export function bellLabel(unread: number): string {
-  return unread === 0 ? "Notifications" : `Notifications, ${unread} unread`;
+  return unread === 0 ? t`Notifications` : t`Notifications, ${unread} unread`;
 }
 
 /** The badge's text: the count, capped so it fits the bell. */

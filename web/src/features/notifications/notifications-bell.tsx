@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bell, CheckCheck } from "lucide-react";
 import { Popover } from "radix-ui";
@@ -15,6 +16,7 @@ import { badgeText, bellLabel } from "./notification-text";
  * its own chunk once a member is signed in (site-header's AccountNav).
  */
 export default function NotificationsBell({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const unread = useQuery(unreadCountOptions(userId));
@@ -32,7 +34,7 @@ export default function NotificationsBell({ userId }: { userId: string }) {
       queryClient.setQueryData<number>(notificationKeys.unread(userId), (n) => (ids ? Math.max(0, (n ?? 0) - ids.length) : 0));
     },
     onSuccess: (_changed, ids) => {
-      if (!ids) toast.success("All notifications marked as read.");
+      if (!ids) toast.success(t`All notifications marked as read.`);
     },
     onError: (error) => toast.error(errorMessage(error)),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
@@ -58,14 +60,16 @@ export default function NotificationsBell({ userId }: { userId: string }) {
           align="end"
           sideOffset={8}
           collisionPadding={8}
-          aria-label="Notifications"
+          aria-label={t`Notifications`}
           className="z-50 flex max-h-[min(32rem,calc(100dvh-6rem))] w-[min(24rem,calc(100vw-1rem))] flex-col rounded-xl border border-border bg-background shadow-lg"
         >
           <div className="flex items-center justify-between gap-2 border-b border-border px-4 py-3">
-            <h2 className="font-semibold">Notifications</h2>
+            <h2 className="font-semibold">
+              <Trans>Notifications</Trans>
+            </h2>
             <Button variant="ghost" size="sm" disabled={count === 0 || mark.isPending} onClick={() => mark.mutate(undefined)}>
               <CheckCheck aria-hidden="true" />
-              Mark all as read
+              <Trans>Mark all as read</Trans>
             </Button>
           </div>
           <NotificationList

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { render } from "@/test/render";
 import { describe, expect, it, vi } from "vitest";
 import type { MyProfile } from "@/lib/profile/my-profile";
 import { ProfileSaveError } from "./api/profile-writes";
@@ -11,7 +12,7 @@ import {
   confirmsUsername,
   passwordSchema,
   profileSchema,
-  USERNAME_RULE,
+  usernameRule,
 } from "./settings-schemas";
 
 const grace: MyProfile = {
@@ -23,6 +24,7 @@ const grace: MyProfile = {
   home_city: "New York",
   home_lat: 40.7,
   home_lng: -74,
+  locale: null,
 };
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -37,9 +39,9 @@ describe("settings rules (the database's words)", () => {
     const valid = { displayName: "Grace", username: "grace_h", bio: "", homeCity: "", homeLat: null, homeLng: null };
     expect(profileSchema.safeParse(valid).success).toBe(true);
     const messages = (v: object) => profileSchema.safeParse({ ...valid, ...v }).error?.issues.map((i) => i.message);
-    expect(messages({ username: "Grace" })).toEqual([USERNAME_RULE]);
-    expect(messages({ username: "gh" })).toEqual([USERNAME_RULE]);
-    expect(messages({ username: "g".repeat(31) })).toEqual([USERNAME_RULE]);
+    expect(messages({ username: "Grace" })).toEqual([usernameRule()]);
+    expect(messages({ username: "gh" })).toEqual([usernameRule()]);
+    expect(messages({ username: "g".repeat(31) })).toEqual([usernameRule()]);
     expect(messages({ displayName: "   " })).toEqual(["Enter your name."]);
     expect(messages({ displayName: "x".repeat(61) })).toEqual(["Your name can be at most 60 characters."]);
     expect(messages({ bio: "x".repeat(301) })).toEqual(["Your bio can be at most 300 characters."]);
@@ -83,7 +85,7 @@ describe("profile form", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save profile" }));
 
     await waitFor(() => expect(errorOf("Name")).toBe("Enter your name."));
-    expect(errorOf("Username")).toBe(USERNAME_RULE);
+    expect(errorOf("Username")).toBe(usernameRule());
     expect(errorOf("Bio")).toBe("Your bio can be at most 300 characters.");
     expect(screen.getByLabelText("Username").getAttribute("aria-invalid")).toBe("true");
     expect(onSave).not.toHaveBeenCalled();

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -13,27 +16,34 @@ import { queryRoots } from "@/lib/query-keys";
 import { usePageTitle } from "@/lib/use-page-title";
 import { saveProfile } from "./api/profile-writes";
 import { AvatarSection } from "./components/avatar-section";
+import { ConnectedAccounts } from "./components/connected-accounts";
 import { CookiePreferences } from "./components/cookie-preferences";
 import { DeleteAccountSection } from "./components/delete-account-section";
 import { EmailForm } from "./components/email-form";
+import { LanguageForm } from "./components/language-form";
 import { NotificationPreferencesForm } from "./components/notification-preferences-form";
 import { PasswordForm } from "./components/password-form";
 import { ProfileForm } from "./components/profile-form";
 import { SettingsSection } from "./components/settings-section";
+import { TwoFactorSection } from "./components/two-factor-section";
 import type { ProfileValues } from "./settings-schemas";
 
-const SECTIONS = [
-  { id: "profile", label: "Profile" },
-  { id: "photo", label: "Photo" },
-  { id: "email", label: "Email" },
-  { id: "password", label: "Password" },
-  { id: "notifications", label: "Notifications" },
-  { id: "cookies", label: "Cookies" },
-  { id: "delete-account", label: "Delete account" },
+const SECTIONS: { id: string; label: MessageDescriptor }[] = [
+  { id: "profile", label: msg`Profile` },
+  { id: "photo", label: msg`Photo` },
+  { id: "language", label: msg`Language` },
+  { id: "email", label: msg`Email` },
+  { id: "password", label: msg`Password` },
+  { id: "connected-accounts", label: msg`Connected accounts` },
+  { id: "two-factor", label: msg`Two-factor` },
+  { id: "notifications", label: msg`Notifications` },
+  { id: "cookies", label: msg`Cookies` },
+  { id: "delete-account", label: msg`Delete account` },
 ];
 
 export function SettingsPage() {
-  usePageTitle("Settings");
+  const { t } = useLingui();
+  usePageTitle(t`Settings`);
   return (
     <RequireAuth>
       <Settings />
@@ -46,47 +56,63 @@ function linkMessage(): string | null {
   return new URLSearchParams(window.location.hash.slice(1)).get("message");
 }
 
+/** Why linking a provider failed, when it comes back here with GoTrue's error redirect. */
+function linkProblem(): string | null {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  return new URLSearchParams(window.location.search).get("error_description") ?? hash.get("error_description");
+}
+
 function Settings() {
+  const { t } = useLingui();
   const profile = useMyProfile();
   const [returned] = useState(linkMessage);
+  const [problem] = useState(linkProblem);
+  const username = profile.data?.username;
 
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+        <h1 className="text-3xl font-bold tracking-tight">
+          <Trans>Settings</Trans>
+        </h1>
         {profile.data && (
           <p className="text-muted-foreground">
-            Your public profile is at{" "}
-            <Link to={`/u/${profile.data.username}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
-              /u/{profile.data.username}
-            </Link>
-            .
+            <Trans>
+              Your public profile is at{" "}
+              <Link to={`/u/${username}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                /u/{username}
+              </Link>
+              .
+            </Trans>
           </p>
         )}
       </div>
       {returned && <Alert tone="info">{returned}</Alert>}
+      {problem && <Alert tone="error">{problem}</Alert>}
       <div className="grid gap-6 md:grid-cols-[11rem_1fr] md:items-start">
-        <nav aria-label="Settings sections" className="md:sticky md:top-6">
+        <nav aria-label={t`Settings sections`} className="md:sticky md:top-6">
           <ul className="flex flex-wrap gap-1 md:flex-col">
             {SECTIONS.map((s) => (
               <li key={s.id}>
                 <a href={`#${s.id}`} className="inline-flex rounded-md px-3 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-foreground">
-                  {s.label}
+                  {t(s.label)}
                 </a>
               </li>
             ))}
           </ul>
         </nav>
         {profile.isPending ? (
-          <div role="status" aria-label="Loading your settings…" className="flex flex-col gap-6">
+          <div role="status" aria-label={t`Loading your settings…`} className="flex flex-col gap-6">
             <Skeleton className="h-80 w-full" />
             <Skeleton className="h-40 w-full" />
           </div>
         ) : profile.isError ? (
           <div className="flex flex-col items-start gap-3">
-            <Alert tone="error">We couldn't load your profile. {errorMessage(profile.error)}</Alert>
+            <Alert tone="error">
+              {t`We couldn't load your profile.`} {errorMessage(profile.error)}
+            </Alert>
             <Button variant="outline" onClick={() => void profile.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         ) : (
@@ -98,36 +124,46 @@ function Settings() {
 }
 
 function SettingsSections({ profile }: { profile: MyProfile }) {
+  const { t } = useLingui();
   const { user } = useSession();
   const queryClient = useQueryClient();
   const onSaveProfile = async (values: ProfileValues) => {
     await saveProfile(profile.id, values);
     // The header, this page and the public profile all read under the profile root.
     await queryClient.invalidateQueries({ queryKey: queryRoots.profile });
-    toast.success("Profile saved");
+    toast.success(t`Profile saved`);
   };
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
-      <SettingsSection id="profile" title="Profile" description="What other members see on your profile and your events.">
+      <SettingsSection id="profile" title={t`Profile`} description={t`What other members see on your profile and your events.`}>
         <ProfileForm profile={profile} onSave={onSaveProfile} />
       </SettingsSection>
-      <SettingsSection id="photo" title="Photo">
+      <SettingsSection id="photo" title={t`Photo`}>
         <AvatarSection profile={profile} />
       </SettingsSection>
-      <SettingsSection id="email" title="Email address">
+      <SettingsSection id="language" title={t`Language`} description={t`Gather, its emails and calendar files speak to you in this language.`}>
+        <LanguageForm profile={profile} />
+      </SettingsSection>
+      <SettingsSection id="email" title={t`Email address`}>
         <EmailForm current={user?.email ?? ""} pending={user?.new_email} />
       </SettingsSection>
-      <SettingsSection id="password" title="Password">
+      <SettingsSection id="password" title={t`Password`}>
         <PasswordForm />
       </SettingsSection>
-      <SettingsSection id="notifications" title="Notifications" description="Which emails we send you.">
+      <SettingsSection id="connected-accounts" title={t`Connected accounts`} description={t`The ways you can sign in to Gather.`}>
+        <ConnectedAccounts userId={profile.id} />
+      </SettingsSection>
+      <SettingsSection id="two-factor" title={t`Two-factor authentication`}>
+        <TwoFactorSection userId={profile.id} />
+      </SettingsSection>
+      <SettingsSection id="notifications" title={t`Notifications`} description={t`Which emails we send you.`}>
         <NotificationPreferencesForm userId={profile.id} />
       </SettingsSection>
-      <SettingsSection id="cookies" title="Cookies" description="Saved in this browser. You can also change them from the footer.">
+      <SettingsSection id="cookies" title={t`Cookies`} description={t`Saved in this browser. You can also change them from the footer.`}>
         <CookiePreferences />
       </SettingsSection>
-      <SettingsSection id="delete-account" title="Delete account">
+      <SettingsSection id="delete-account" title={t`Delete account`}>
         <DeleteAccountSection userId={profile.id} username={profile.username} />
       </SettingsSection>
     </div>

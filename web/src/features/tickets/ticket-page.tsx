@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Copy, Printer } from "lucide-react";
 import { lazy, Suspense } from "react";
@@ -7,10 +8,11 @@ import { LoadError, PageState, SectionsSkeleton } from "@/components/page-states
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { RequireAuth } from "@/lib/auth/require-auth";
-import { formatEventRange } from "@/lib/datetime";
+import { useSession } from "@/lib/auth/session-context";
+import { formatEventStart, formatEventRange, viewerTimeZone } from "@/lib/datetime";
 import { displayCode, ticketQrPayload } from "@/lib/tickets/ticket-code";
 import { usePageTitle } from "@/lib/use-page-title";
-import { ticketOptions, type Ticket } from "./api/get-ticket";
+import { ticketOptions, type TicketResult } from "./api/get-ticket";
 import { TicketStatus, ticketIsValid } from "./components/ticket-status";
 
 const TicketQr = lazy(() => import("./components/ticket-qr"));
@@ -32,17 +34,19 @@ export function TicketPage() {
 }
 
 function TicketScreen() {
+  const { t } = useLingui();
   const { id = "" } = useParams();
-  const query = useQuery(ticketOptions(id));
+  const { user } = useSession();
+  const query = useQuery(ticketOptions(id, user!.id)); // RequireAuth renders this only when signed in
   usePageTitle(query.data ? `Ticket: ${query.data.title}` : query.isPending ? undefined : "Ticket not found");
 
   if (query.isPending) return <SectionsSkeleton label="Loading your ticket…" sections={1} />;
-  if (query.isError) return <LoadError what="this ticket" error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <LoadError title={t`Couldn't load this ticket.`} error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <TicketNotFound />;
   return <TicketCard ticket={query.data} />;
 }
 
-function TicketCard({ ticket }: { ticket: Ticket }) {
+function TicketCard({ ticket }: { ticket: TicketResult }) {
   const valid = ticketIsValid(ticket);
   const payload = ticketQrPayload(window.location.origin, ticket.slug, ticket.code);
   const copy = async () => {
@@ -81,6 +85,7 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
           <dd className="font-medium">{ticket.guests === 0 ? "None" : `+${ticket.guests}`}</dd>
         </div>
       </dl>
+      {ticket.offlineSince && <OfflineCopy since={ticket.offlineSince} />}
       <TicketStatus ticket={ticket} />
       {valid && (
         <div className="flex flex-col items-center gap-3">
@@ -108,6 +113,16 @@ function TicketCard({ ticket }: { ticket: Ticket }) {
         </Button>
       </div>
     </article>
+  );
+}
+
+/** Shown over the device's saved copy: check-in still works (the code is the code), status may be older. */
+function OfflineCopy({ since }: { since: string }) {
+  const when = formatEventStart(since, viewerTimeZone());
+  return (
+    <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950">
+      <Trans>You're offline. This is the copy saved on this device on {when}.</Trans>
+    </p>
   );
 }
 

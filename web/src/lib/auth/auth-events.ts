@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { AuthChangeEvent } from "@supabase/supabase-js";
 
 /** What the app does in response to a session event (product.md §4). */
@@ -14,9 +15,9 @@ export type AuthReaction =
 export function reactionsTo(event: AuthChangeEvent, wasSignedIn: boolean): AuthReaction[] {
   switch (event) {
     case "SIGNED_IN":
-      return wasSignedIn ? [] : [{ kind: "toast", message: "Signed in" }];
+      return wasSignedIn ? [] : [{ kind: "toast", message: t`Signed in` }];
     case "SIGNED_OUT":
-      return [{ kind: "toast", message: "Signed out" }, { kind: "clear-cache" }];
+      return [{ kind: "toast", message: t`Signed out` }, { kind: "clear-cache" }];
     case "PASSWORD_RECOVERY":
       return [{ kind: "navigate", to: "/auth/reset-password" }];
     case "USER_UPDATED":

@@ -23,3 +23,15 @@ describe("admin from the access token", () => {
     expect(isAdminSession({ access_token: "a.%%%.c" })).toBe(false);
   });
 });
+
+describe("admins with a second factor (decision 0145)", () => {
+  const admin = { app_metadata: { role: "admin" } };
+  const verified = { factors: [{ status: "verified" }] };
+  it("are admins at aal2 only", () => {
+    expect(isAdminSession({ access_token: token({ ...admin, aal: "aal1" }), user: verified })).toBe(false);
+    expect(isAdminSession({ access_token: token({ ...admin, aal: "aal2" }), user: verified })).toBe(true);
+  });
+  it("an unverified factor does not count", () => {
+    expect(isAdminSession({ access_token: token({ ...admin, aal: "aal1" }), user: { factors: [{ status: "unverified" }] } })).toBe(true);
+  });
+});

@@ -18,9 +18,18 @@ export function accessTokenClaims(session: Pick<Session, "access_token"> | null)
   }
 }
 
-export function isAdminSession(session: Pick<Session, "access_token"> | null): boolean {
-  const meta = accessTokenClaims(session)?.app_metadata;
-  return Boolean(meta && typeof meta === "object" && (meta as { role?: unknown }).role === "admin");
+type SessionLike = Pick<Session, "access_token"> & { user?: { factors?: { status: string }[] } | null };
+
+/**
+ * As private.is_admin() decides (decision 0145): the token's `app_metadata.role` is admin, and
+ * an admin who has a verified factor must have given it in this session (`aal2`).
+ */
+export function isAdminSession(session: SessionLike | null): boolean {
+  const claims = accessTokenClaims(session);
+  const meta = claims?.app_metadata;
+  const role = meta && typeof meta === "object" ? (meta as { role?: unknown }).role : undefined;
+  if (role !== "admin") return false;
+  return claims?.aal === "aal2" || !(session?.user?.factors ?? []).some((f) => f.status === "verified");
 }
 
 /** Whether the signed-in member is a site admin. */

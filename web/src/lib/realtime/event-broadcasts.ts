@@ -7,6 +7,12 @@ export function eventTopic(eventId: string): string {
   return `event:${eventId}`;
 }
 
+/**
+ * The channel is private (decision 0095): Realtime lets in only those who may see the event, and
+ * lets only signed-in viewers broadcast, by the policies on realtime.messages.
+ */
+export const EVENT_CHANNEL_PRIVATE = true;
+
 /** Broadcast events on an event's channel. */
 export const LIVE_EVENTS = {
   typing: "typing",
@@ -14,5 +20,9 @@ export const LIVE_EVENTS = {
   commentHidden: "comment_hidden",
 } as const;
 
-export type TypingPayload = { user_id: string; name: string; stop?: boolean };
+/**
+ * `key` is the typer's presence key: random per page view, so that neither typing nor presence
+ * carries a user id. `name` is the name the typer gives.
+ */
+export type TypingPayload = { key: string; name: string; stop?: boolean };
 export type CommentHiddenPayload = { id: string };

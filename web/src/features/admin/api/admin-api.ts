@@ -1,13 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import { queryRoots } from "@/lib/query-keys";
-import { eventTopic, LIVE_EVENTS, type CommentHiddenPayload } from "@/lib/realtime/event-broadcasts";
+import { EVENT_CHANNEL_PRIVATE, eventTopic, LIVE_EVENTS, type CommentHiddenPayload } from "@/lib/realtime/event-broadcasts";
 import { supabase } from "@/lib/supabase";
 
-/** One reported comment or event with its open reports (report_queue() in the migrations). */
+/** One reported comment, event or group with its open reports (report_queue() in the migrations). */
 export type QueueItem = {
   report_id: string;
   report_ids: string[];
-  target_type: "comment" | "event";
+  target_type: "comment" | "event" | "group";
   target_id: string;
   report_count: number;
   reasons: string[];
@@ -26,6 +26,9 @@ export type QueueItem = {
   hidden: boolean;
   hidden_at: string | null;
   target_missing: boolean;
+  group_id: string | null;
+  group_slug: string | null;
+  group_name: string | null;
 };
 
 export type LogEntry = {
@@ -92,8 +95,10 @@ export async function suspendUser(userId: string, suspended: boolean, reason: st
  * need not join the event's channel; it is only a hint, which each viewer verifies under RLS.
  */
 export async function announceCommentHidden(eventId: string, commentId: string): Promise<void> {
-  const channel = supabase.channel(eventTopic(eventId));
+  const channel = supabase.channel(eventTopic(eventId), { config: { private: EVENT_CHANNEL_PRIVATE } });
   try {
+    // A private channel: the request must carry the admin's token, not just the anon key.
+    await supabase.realtime.setAuth();
     await channel.httpSend(LIVE_EVENTS.commentHidden, { id: commentId } satisfies CommentHiddenPayload);
   } finally {
     void supabase.removeChannel(channel);

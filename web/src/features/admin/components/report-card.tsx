@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Ban, Check, Eye, EyeOff, UserCheck, X } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
@@ -9,59 +11,99 @@ import { SuspendDialog } from "./suspend-dialog";
 
 type Props = { item: QueueItem; actions: ReturnType<typeof useModeration> };
 
-/** One reported comment or event: what it says, who reported it and why, and the decisions. */
+/** The words that depend on what was reported: a comment, an event or a group. */
+function useTargetWords(item: QueueItem) {
+  const { t } = useLingui();
+  const type = item.target_type;
+  const name = item.author_display_name ?? t`A former member`;
+  return {
+    name,
+    kind: type === "event" ? t`Event` : type === "group" ? t`Group` : t`Comment`,
+    hideLabel: item.hidden
+      ? type === "event" ? t`Restore event` : type === "group" ? t`Restore group` : t`Restore comment`
+      : type === "event" ? t`Hide event` : type === "group" ? t`Hide group` : t`Hide comment`,
+    // The person responsible: a comment's author, an event's host, a group's creator.
+    byline: type === "comment" ? t`Written by ${name}` : type === "group" ? t`Created by ${name}` : t`Hosted by ${name}`,
+    suspendLabel: item.author_suspended
+      ? type === "comment" ? t`Restore author` : type === "group" ? t`Restore organizer` : t`Restore host`
+      : type === "comment" ? t`Suspend author` : type === "group" ? t`Suspend organizer` : t`Suspend host`,
+  };
+}
+
+function ReportedTitle({ item }: { item: QueueItem }) {
+  const link = "text-brand-700 underline-offset-4 hover:underline";
+  if (item.target_type === "group") {
+    return item.group_slug ? (
+      <Link to={`/g/${item.group_slug}`} className={link}>
+        {item.group_name}
+      </Link>
+    ) : (
+      <Trans>Deleted group</Trans>
+    );
+  }
+  return item.event_slug ? (
+    <Link to={`/events/${item.event_slug}`} className={link}>
+      {item.event_title}
+    </Link>
+  ) : (
+    <Trans>Deleted event</Trans>
+  );
+}
+
+/** One reported comment, event or group: what it says, who reported it and why, and the decisions. */
 export function ReportCard({ item, actions }: Props) {
+  const { t } = useLingui();
   const { hide, resolve, suspend } = actions;
-  const kind = item.target_type === "event" ? "Event" : "Comment";
-  const authorName = item.author_display_name ?? "A former member";
+  const words = useTargetWords(item);
   const busy = hide.isPending || resolve.isPending;
-  // The person responsible: a comment's author, an event's host.
-  const who = item.target_type === "event" ? "host" : "author";
   const zone = viewerTimeZone();
+  const firstReported = formatEventStart(item.first_reported_at, zone);
 
   return (
     <li className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Badge tone="brand" size="md">
-          {kind}
+          {words.kind}
         </Badge>
-        <span className="font-medium">
-          {item.report_count} {item.report_count === 1 ? "report" : "reports"}
-        </span>
+        <span className="font-medium">{plural(item.report_count, { one: "# report", other: "# reports" })}</span>
         {item.hidden && (
           <Badge tone="warning" size="md">
-            Hidden
+            <Trans>Hidden</Trans>
           </Badge>
         )}
-        <span className="text-muted-foreground">First reported {formatEventStart(item.first_reported_at, zone)}</span>
+        <span className="text-muted-foreground">
+          <Trans>First reported {firstReported}</Trans>
+        </span>
       </div>
       <h3 id={`report-${item.report_id}`} className="font-semibold">
-        {item.event_slug ? (
-          <Link to={`/events/${item.event_slug}`} className="text-brand-700 underline-offset-4 hover:underline">
-            {item.event_title}
-          </Link>
-        ) : (
-          "Deleted event"
-        )}
+        <ReportedTitle item={item} />
       </h3>
       {item.target_type === "comment" &&
         (item.target_missing || item.comment_body === null ? (
-          <p className="text-sm italic text-muted-foreground">The comment was deleted.</p>
+          <p className="text-sm italic text-muted-foreground">
+            <Trans>The comment was deleted.</Trans>
+          </p>
         ) : (
-          <blockquote className="whitespace-pre-line break-words border-l-4 border-border pl-3 text-sm">{item.comment_body}</blockquote>
+          <blockquote className="whitespace-pre-line break-words border-s-4 border-border ps-3 text-sm">{item.comment_body}</blockquote>
         ))}
       <p className="text-sm text-muted-foreground">
-        {item.target_type === "comment" ? "Written by " : "Hosted by "}
-        <span className="font-medium text-foreground">{authorName}</span>
+        {words.byline}
         {item.author_username && ` (@${item.author_username})`}
-        {item.author_suspended && <span className="font-medium text-red-800"> · suspended</span>}
+        {item.author_suspended && (
+          <span className="font-medium text-red-800">
+            {" · "}
+            <Trans>suspended</Trans>
+          </span>
+        )}
       </p>
       <details className="text-sm">
-        <summary className="cursor-pointer rounded-sm font-medium">Why it was reported</summary>
+        <summary className="cursor-pointer rounded-sm font-medium">
+          <Trans>Why it was reported</Trans>
+        </summary>
         <ul className="mt-2 flex flex-col gap-1">
           {item.reasons.map((reason, i) => (
             <li key={i} className="break-words">
-              <span className="text-muted-foreground">@{item.reporters[i] ?? "former member"}:</span> {reason}
+              <span className="text-muted-foreground">{item.reporters[i] ? `@${item.reporters[i]}` : t`a former member`}:</span> {reason}
             </li>
           ))}
         </ul>
@@ -70,29 +112,29 @@ export function ReportCard({ item, actions }: Props) {
         {!item.target_missing && (
           <Button size="sm" variant="outline" disabled={busy} onClick={() => hide.mutate({ item, hidden: !item.hidden })}>
             {item.hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
-            {item.hidden ? `Restore ${kind.toLowerCase()}` : `Hide ${kind.toLowerCase()}`}
+            {words.hideLabel}
           </Button>
         )}
         <Button size="sm" disabled={busy} onClick={() => resolve.mutate({ item, status: "resolved" })}>
           <Check aria-hidden="true" />
-          Resolve
+          <Trans>Resolve</Trans>
         </Button>
         <Button size="sm" variant="outline" disabled={busy} onClick={() => resolve.mutate({ item, status: "dismissed" })}>
           <X aria-hidden="true" />
-          Dismiss
+          <Trans>Dismiss</Trans>
         </Button>
         {item.author_id && (
           <SuspendDialog
-            name={authorName}
+            name={words.name}
             suspend={!item.author_suspended}
             busy={suspend.isPending}
             onConfirm={(reason) =>
-              suspend.mutateAsync({ userId: item.author_id!, name: authorName, suspended: !item.author_suspended, reason })
+              suspend.mutateAsync({ userId: item.author_id!, name: words.name, suspended: !item.author_suspended, reason })
             }
             trigger={
               <Button size="sm" variant="outline" className={item.author_suspended ? undefined : "text-red-800"}>
                 {item.author_suspended ? <UserCheck aria-hidden="true" /> : <Ban aria-hidden="true" />}
-                {item.author_suspended ? `Restore ${who}` : `Suspend ${who}`}
+                {words.suspendLabel}
               </Button>
             }
           />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Dialog } from "radix-ui";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -14,6 +15,7 @@ type Props = {
 
 /** Asks before suspending (with the reason, for the audit trail) or restoring a member. */
 export function SuspendDialog({ name, suspend, busy, onConfirm, trigger }: Props) {
+  const { t } = useLingui();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState("");
@@ -22,7 +24,7 @@ export function SuspendDialog({ name, suspend, busy, onConfirm, trigger }: Props
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (suspend && !reason.trim()) {
-      setError("Say why, for the audit trail.");
+      setError(t`Say why, for the audit trail.`);
       return;
     }
     try {
@@ -41,15 +43,15 @@ export function SuspendDialog({ name, suspend, busy, onConfirm, trigger }: Props
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border border-border bg-background p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold">{suspend ? `Suspend ${name}?` : `Lift ${name}'s suspension?`}</Dialog.Title>
+          <Dialog.Title className="text-lg font-semibold">{suspend ? t`Suspend ${name}?` : t`Lift ${name}'s suspension?`}</Dialog.Title>
           <Dialog.Description className="text-sm text-muted-foreground">
             {suspend
-              ? "They are signed out everywhere and can't sign in, RSVP, comment or post until you restore them. What they wrote stays."
-              : "They can sign in and take part again."}
+              ? t`They are signed out everywhere and can't sign in, RSVP, comment or post until you restore them. What they wrote stays.`
+              : t`They can sign in and take part again.`}
           </Dialog.Description>
           <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
             <div className="flex flex-col gap-2">
-              <Label htmlFor={`${id}-reason`}>{suspend ? "Reason" : "Note (optional)"}</Label>
+              <Label htmlFor={`${id}-reason`}>{suspend ? t`Reason` : t`Note (optional)`}</Label>
               <textarea
                 id={`${id}-reason`}
                 value={reason}
@@ -69,11 +71,11 @@ export function SuspendDialog({ name, suspend, busy, onConfirm, trigger }: Props
             <div className="flex flex-wrap justify-end gap-2">
               <Dialog.Close asChild>
                 <Button type="button" variant="outline">
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </Button>
               </Dialog.Close>
               <Button type="submit" disabled={busy} className={suspend ? "bg-red-700 hover:bg-red-800" : undefined}>
-                {busy ? "Please wait…" : suspend ? "Suspend" : "Restore"}
+                {busy ? t`Please wait…` : suspend ? t`Suspend` : t`Restore`}
               </Button>
             </div>
           </form>

@@ -1,10 +1,16 @@
+import { plural, t } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/errors";
 import { queryRoots } from "@/lib/query-keys";
 import { adminKeys, announceCommentHidden, hideContent, resolveReport, suspendUser, type QueueItem } from "../api/admin-api";
 
-const what = (item: Pick<QueueItem, "target_type">) => (item.target_type === "event" ? "event" : "comment");
+
+function hiddenToast(type: QueueItem["target_type"], hidden: boolean): string {
+  if (type === "event") return hidden ? t`The event is hidden.` : t`The event is visible again.`;
+  if (type === "group") return hidden ? t`The group is hidden.` : t`The group is visible again.`;
+  return hidden ? t`The comment is hidden.` : t`The comment is visible again.`;
+}
 
 /** The admin's actions on a queue item; each refreshes the queue and the audit trail. */
 export function useModeration() {
@@ -24,7 +30,7 @@ export function useModeration() {
       );
     },
     onSuccess: (_, { item, hidden }) => {
-      toast.success(hidden ? `The ${what(item)} is hidden.` : `The ${what(item)} is visible again.`);
+      toast.success(hiddenToast(item.target_type, hidden));
       // A hint only: if it fails, viewers still lose the comment on their next load.
       if (hidden && item.target_type === "comment" && item.event_id) {
         announceCommentHidden(item.event_id, item.target_id).catch(() => {});
@@ -39,7 +45,11 @@ export function useModeration() {
     onSuccess: (_, { item, status }) => {
       queryClient.setQueryData<QueueItem[]>(adminKeys.queue, (old) => old?.filter((q) => q.report_id !== item.report_id));
       const n = item.report_count;
-      toast.success(`${status === "resolved" ? "Resolved" : "Dismissed"} ${n === 1 ? "the report" : `${n} reports`}.`);
+      toast.success(
+        status === "resolved"
+          ? plural(n, { one: "Resolved the report.", other: "Resolved # reports." })
+          : plural(n, { one: "Dismissed the report.", other: "Dismissed # reports." }),
+      );
     },
     onError: fail,
     onSettled: settle,
@@ -52,7 +62,7 @@ export function useModeration() {
       queryClient.setQueryData<QueueItem[]>(adminKeys.queue, (old) =>
         old?.map((q) => (q.author_id === userId ? { ...q, author_suspended: suspended } : q)),
       );
-      toast.success(suspended ? `${name} is suspended.` : `${name} can use Gather again.`);
+      toast.success(suspended ? t`${name} is suspended.` : t`${name} can use Gather again.`);
     },
     onError: fail,
     onSettled: settle,

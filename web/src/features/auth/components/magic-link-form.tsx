@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -12,6 +13,7 @@ import { SubmitButton } from "./submit-button";
 
 /** Passwordless: a one-time sign-in link by email, back through /auth/callback. */
 export function MagicLinkForm({ next }: { next: string }) {
+  const { t } = useLingui();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<EmailValues>({ resolver: zodResolver(magicLinkSchema), defaultValues: { email: "" } });
@@ -27,14 +29,16 @@ export function MagicLinkForm({ next }: { next: string }) {
     else setSentTo(email);
   });
 
-  if (sentTo) return <CheckEmail email={sentTo} what="a sign-in link" />;
+  if (sentTo) return <CheckEmail email={sentTo} sent="sign-in" />;
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {failure && <Alert tone="error">{failure}</Alert>}
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label={t`Email`} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register("email")} />
       </FormField>
-      <SubmitButton busy={isSubmitting}>Email me a sign-in link</SubmitButton>
+      <SubmitButton busy={isSubmitting}>
+        <Trans>Email me a sign-in link</Trans>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -13,6 +14,7 @@ import { SubmitButton } from "./submit-button";
 
 /** Email + password. On success the session event takes over (AuthProvider, the page's redirect). */
 export function PasswordSignInForm() {
+  const { t } = useLingui();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
   const { errors, isSubmitting } = form.formState;
@@ -27,15 +29,17 @@ export function PasswordSignInForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {failure && <Alert tone="error">{failure}</Alert>}
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label={t`Email`} error={errors.email?.message}>
         <Input type="email" autoComplete="email" {...form.register("email")} />
       </FormField>
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label={t`Password`} error={errors.password?.message}>
         <Input type="password" autoComplete="current-password" {...form.register("password")} />
       </FormField>
-      <SubmitButton busy={isSubmitting}>Sign in</SubmitButton>
+      <SubmitButton busy={isSubmitting}>
+        <Trans>Sign in</Trans>
+      </SubmitButton>
       <Link to="/auth/forgot-password" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
-        Forgot your password?
+        <Trans>Forgot your password?</Trans>
       </Link>
     </form>
   );

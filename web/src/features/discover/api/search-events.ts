@@ -43,6 +43,8 @@ export function searchArgs(filters: DiscoverFilters, window: TimeWindow) {
     near_lat: filters.near?.lat,
     near_lng: filters.near?.lng,
     radius_km: filters.near ? filters.radiusKm : undefined,
+    // Left out unless asked, so the anonymous query stays the one every visitor shares.
+    in_my_groups: filters.myGroups || undefined,
   };
 }
 

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { formatDayKey, formatTime, viewerTimeZone } from "@/lib/datetime";
 import type { CalendarEvent } from "../api/search-month";
@@ -8,10 +9,11 @@ export function agendaDayId(dayKey: string): string {
 
 /** The month's events day by day, for phones, where the grid has room only for counts. */
 export function AgendaList({ byDay }: { byDay: ReadonlyMap<string, CalendarEvent[]> }) {
+  const { t } = useLingui();
   const zone = viewerTimeZone();
   if (byDay.size === 0) return null;
   return (
-    <section aria-label="Agenda" className="sm:hidden">
+    <section aria-label={t`Agenda`} className="sm:hidden">
       <ol className="flex flex-col gap-4">
         {[...byDay].map(([day, events]) => (
           <li key={day} className="flex flex-col gap-2">

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useId } from "react";
@@ -8,6 +9,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { formatMonthYear, viewerTimeZone } from "@/lib/datetime";
 import { errorMessage } from "@/lib/errors";
+import { formatNumber } from "@/lib/i18n/format";
 import { discoverMonthOptions, MONTH_LIMIT } from "../api/search-month";
 import { hasActiveFilters, type DiscoverFilters } from "../discover-filters";
 import { AgendaList } from "./agenda-list";
@@ -19,6 +21,7 @@ import { MonthTable } from "./month-table";
  * with the same filters as the list. Phones get an agenda under a compact grid.
  */
 export function CalendarView({ filters }: { filters: DiscoverFilters }) {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const month = parseMonthKey(params.get("month")) ?? monthOf(new Date());
   const title = formatMonthYear(monthBounds(month).start);
@@ -34,43 +37,54 @@ export function CalendarView({ filters }: { filters: DiscoverFilters }) {
   // An event that began last month (and is still on) sits on its first day, in last month's row.
   const thisMonth = new Map([...byDay].filter(([day]) => day.startsWith(toMonthKey(month))));
   const headingId = useId();
+  const shownCount = formatNumber(MONTH_LIMIT);
+  const total = query.data?.total ?? 0;
+  const totalCount = formatNumber(total);
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex items-center justify-between gap-2">
-        <Button variant="outline" size="icon" onClick={() => go(-1)} aria-label="Previous month">
-          <ChevronLeft aria-hidden="true" />
+        <Button variant="outline" size="icon" onClick={() => go(-1)} aria-label={t`Previous month`}>
+          <ChevronLeft aria-hidden="true" className="rtl:-scale-x-100" />
         </Button>
         <h2 id={headingId} aria-live="polite" className="text-xl font-semibold">
           {title}
         </h2>
-        <Button variant="outline" size="icon" onClick={() => go(1)} aria-label="Next month">
-          <ChevronRight aria-hidden="true" />
+        <Button variant="outline" size="icon" onClick={() => go(1)} aria-label={t`Next month`}>
+          <ChevronRight aria-hidden="true" className="rtl:-scale-x-100" />
         </Button>
       </div>
 
       {query.isError ? (
         <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-          <span>Couldn't load this month's events. {errorMessage(query.error)}</span>
+          <span>
+            {t`Couldn't load this month's events.`} {errorMessage(query.error)}
+          </span>
           <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </Alert>
       ) : query.isPending ? (
         <div>
-          <Spinner className="sr-only" label="Loading events…" />
+          <Spinner className="sr-only" label={t`Loading events…`} />
           <Skeleton className="h-[28rem] w-full rounded-xl" />
         </div>
       ) : (
         <>
           <p role="status" className="text-sm text-muted-foreground">
-            {query.isPlaceholderData
-              ? "Loading…"
-              : query.data.total === 0
-                ? `No events in ${title}${hasActiveFilters(filters) ? " match the filters" : ""}.`
-                : query.data.total > MONTH_LIMIT
-                  ? `Showing the first ${MONTH_LIMIT} of ${query.data.total} events in ${title}. Narrow the filters to see the rest.`
-                  : `${query.data.total === 1 ? "1 event" : `${query.data.total} events`} in ${title}.`}
+            {query.isPlaceholderData ? (
+              t`Loading…`
+            ) : query.data.total === 0 ? (
+              hasActiveFilters(filters) ? (
+                t`No events in ${title} match the filters.`
+              ) : (
+                t`No events in ${title}.`
+              )
+            ) : query.data.total > MONTH_LIMIT ? (
+              t`Showing the first ${shownCount} of ${totalCount} events in ${title}. Narrow the filters to see the rest.`
+            ) : (
+              <Plural value={total} one={`# event in ${title}.`} other={`# events in ${title}.`} />
+            )}
           </p>
           <MonthTable month={month} byDay={byDay} labelledBy={headingId} busy={query.isPlaceholderData} />
           <AgendaList byDay={thisMonth} />

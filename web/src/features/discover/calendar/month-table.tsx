@@ -1,6 +1,8 @@
+import { Plural, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatDayKey, formatTime, toDayKey, viewerTimeZone, weekdayName, weekStartDay } from "@/lib/datetime";
+import { formatNumber } from "@/lib/i18n/format";
 import { cn } from "@/lib/utils";
 import type { CalendarEvent } from "../api/search-month";
 import { agendaDayId } from "./agenda-list";
@@ -18,10 +20,13 @@ type MonthTableProps = {
 };
 
 function DayCell({ day, events, today }: { day: CalendarDay; events: CalendarEvent[]; today: string }) {
+  const { t } = useLingui();
   const [expanded, setExpanded] = useState(false);
   const zone = viewerTimeZone();
   const shown = expanded ? events : events.slice(0, SHOWN_PER_DAY);
   const hidden = events.length - shown.length;
+  const more = formatNumber(hidden);
+  const count = events.length;
   const dayName = formatDayKey(day.key);
   const isToday = day.key === today;
 
@@ -41,7 +46,7 @@ function DayCell({ day, events, today }: { day: CalendarDay; events: CalendarEve
             isToday && "bg-primary font-semibold text-primary-foreground",
           )}
         >
-          {day.dayOfMonth}
+          {formatNumber(day.dayOfMonth)}
         </time>
         {events.length > 0 && (
           // Phones: the count, which jumps to that day in the agenda below the grid.
@@ -54,9 +59,9 @@ function DayCell({ day, events, today }: { day: CalendarDay; events: CalendarEve
               target?.focus({ preventScroll: true });
             }}
           >
-            <span aria-hidden="true">{events.length}</span>
+            <span aria-hidden="true">{formatNumber(events.length)}</span>
             <span className="sr-only">
-              {events.length === 1 ? "1 event" : `${events.length} events`} on {dayName}
+              <Plural value={count} one={`# event on ${dayName}`} other={`# events on ${dayName}`} />
             </span>
           </button>
         )}
@@ -82,8 +87,14 @@ function DayCell({ day, events, today }: { day: CalendarDay; events: CalendarEve
                   className="rounded px-1 text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
                   onClick={() => setExpanded((e) => !e)}
                 >
-                  {expanded ? "Show fewer" : `+${hidden} more`}
-                  <span className="sr-only"> on {dayName}</span>
+                  <span aria-hidden="true">{expanded ? t`Show fewer` : t`+${more} more`}</span>
+                  <span className="sr-only">
+                    {expanded ? (
+                      t`Show fewer events on ${dayName}`
+                    ) : (
+                      <Plural value={hidden} one={`# more event on ${dayName}`} other={`# more events on ${dayName}`} />
+                    )}
+                  </span>
                 </button>
               </li>
             )}

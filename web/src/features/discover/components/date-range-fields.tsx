@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useId } from "react";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -16,7 +17,9 @@ export function DateRangeFields({ from, to, onChange }: DateRangeFieldsProps) {
   return (
     <div className="grid grid-cols-2 gap-4">
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-from`}>From</Label>
+        <Label htmlFor={`${id}-from`}>
+          <Trans comment="The first day of a date range">From</Trans>
+        </Label>
         <Input
           id={`${id}-from`}
           type="date"
@@ -29,7 +32,9 @@ export function DateRangeFields({ from, to, onChange }: DateRangeFieldsProps) {
         />
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-to`}>To</Label>
+        <Label htmlFor={`${id}-to`}>
+          <Trans comment="The last day of a date range">To</Trans>
+        </Label>
         <Input
           id={`${id}-to`}
           type="date"

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { CalendarPlus, SearchX } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -11,22 +12,26 @@ export function DiscoverEmptyState({ filtered, onClear }: { filtered: boolean; o
       <CardHeader className="items-center">
         <Icon aria-hidden="true" className="mb-2 size-10 text-brand-600" />
         <CardTitle asChild>
-          <h2>{filtered ? "No events match" : "No events yet"}</h2>
+          <h2>{filtered ? <Trans>No events match</Trans> : <Trans>No events yet</Trans>}</h2>
         </CardTitle>
         <CardDescription className="max-w-sm">
-          {filtered
-            ? "Try another search, a wider date range or a different category."
-            : "When hosts publish events, they will show up here. Have something in mind? Host the first one."}
+          {filtered ? (
+            <Trans>Try another search, a wider date range or a different category.</Trans>
+          ) : (
+            <Trans>When hosts publish events, they will show up here. Have something in mind? Host the first one.</Trans>
+          )}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {filtered ? (
           <Button variant="outline" onClick={onClear}>
-            Clear filters
+            <Trans>Clear filters</Trans>
           </Button>
         ) : (
           <Button asChild>
-            <Link to="/events/new">Create an event</Link>
+            <Link to="/events/new">
+              <Trans>Create an event</Trans>
+            </Link>
           </Button>
         )}
       </CardContent>

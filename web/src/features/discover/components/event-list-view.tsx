@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -14,12 +15,13 @@ type EventListViewProps = { filters: DiscoverFilters; onClearFilters: () => void
 
 /** Discover's list view (the primary one): cards, 20 at a time, with "Load more". */
 export function EventListView({ filters, onClearFilters }: EventListViewProps) {
+  const { t } = useLingui();
   const query = useInfiniteQuery(discoverListOptions(filters));
 
   if (query.isPending) {
     return (
       <div>
-        <Spinner className="sr-only" label="Loading events…" />
+        <Spinner className="sr-only" label={t`Loading events…`} />
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
           {Array.from({ length: 6 }, (_, i) => (
             <li key={i}>
@@ -34,9 +36,11 @@ export function EventListView({ filters, onClearFilters }: EventListViewProps) {
   if (query.isError) {
     return (
       <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>Couldn't load events. {errorMessage(query.error)}</span>
+        <span>
+          {t`Couldn't load events.`} {errorMessage(query.error)}
+        </span>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
@@ -44,6 +48,7 @@ export function EventListView({ filters, onClearFilters }: EventListViewProps) {
 
   const events = query.data.pages.flatMap((p) => p.events);
   const total = query.data.pages[0]?.total ?? 0;
+  const remaining = total - events.length;
   if (events.length === 0) {
     return <DiscoverEmptyState filtered={hasActiveFilters(filters)} onClear={onClearFilters} />;
   }
@@ -51,19 +56,23 @@ export function EventListView({ filters, onClearFilters }: EventListViewProps) {
   return (
     <div className="flex flex-col gap-6">
       <p role="status" className="text-sm text-muted-foreground">
-        {total === 1 ? "1 event" : `${total} events`}
+        <Plural value={total} one="# event" other="# events" />
       </p>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {events.map((event) => (
+        {events.map((event, i) => (
           <li key={event.id}>
-            <EventCard event={event} distanceKm={distanceFrom(filters.near, event)} />
+            <EventCard event={event} distanceKm={distanceFrom(filters.near, event)} eager={i < 3} />
           </li>
         ))}
       </ul>
       {query.hasNextPage && (
         <div className="flex justify-center">
           <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? "Loading…" : `Load more (${total - events.length} more)`}
+            {query.isFetchingNextPage ? (
+              <Trans>Loading…</Trans>
+            ) : (
+              <Plural value={remaining} one="Load more (# more)" other="Load more (# more)" />
+            )}
           </Button>
         </div>
       )}

@@ -1,23 +1,28 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { useId, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select } from "@/components/ui/select";
-import {
-  CATEGORIES, categoryLabel, WHEN_OPTIONS, type DiscoverFilters, type EventCategory, type WhenChoice,
-} from "../discover-filters";
-import { DateRangeFields } from "./date-range-fields";
-import { DistanceFilter } from "./distance-filter";
+import type { DiscoverFilters } from "../discover-filters";
+import { useMediaQuery } from "@/lib/use-media-query";
+import { FiltersSheet } from "./filters-sheet";
+import { MoreFilters } from "./more-filters";
 
 type FilterBarProps = {
   filters: DiscoverFilters;
   onChange: (filters: DiscoverFilters) => void;
 };
 
-/** Search box and filters. The text is applied on submit; the other filters apply at once. */
+/**
+ * Search box on top, always; the other filters inline from 640 px, in a sheet on a phone.
+ * The text is applied on submit; the other filters apply at once.
+ */
 export function FilterBar({ filters, onChange }: FilterBarProps) {
+  const { t } = useLingui();
   const id = useId();
+  // Tailwind's `sm`. Without matchMedia (tests) the wide layout, which shows every field.
+  const wide = useMediaQuery("(min-width: 640px)", true);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const q = new FormData(e.currentTarget).get("q");
@@ -25,10 +30,10 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
   };
 
   return (
-    <div className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4">
-      <form role="search" aria-label="Events" onSubmit={submit} className="flex gap-2">
+    <div className="flex flex-col gap-3 sm:gap-4 sm:rounded-xl sm:border sm:border-border sm:bg-card sm:p-4">
+      <form role="search" aria-label={t`Events`} onSubmit={submit} className="flex gap-2">
         <Label htmlFor={`${id}-q`} className="sr-only">
-          Search events
+          <Trans>Search events</Trans>
         </Label>
         {/* key: a new URL (back button, shared link) resets what the box shows. */}
         <Input
@@ -37,65 +42,17 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
           name="q"
           type="search"
           defaultValue={filters.q}
-          placeholder="Search events, venues, topics…"
+          placeholder={t`Search events, venues, topics…`}
           maxLength={200}
         />
         <Button type="submit">
           <Search aria-hidden="true" />
-          Search
+          <span className="sr-only sm:not-sr-only">
+            <Trans comment="A button that runs the search">Search</Trans>
+          </span>
         </Button>
       </form>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3 sm:items-end">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-category`}>Category</Label>
-          <Select
-            id={`${id}-category`}
-            value={filters.category ?? ""}
-            onChange={(e) => onChange({ ...filters, category: (e.target.value || null) as EventCategory | null })}
-          >
-            <option value="">All categories</option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {categoryLabel(c)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-when`}>When</Label>
-          <Select
-            id={`${id}-when`}
-            value={filters.when}
-            onChange={(e) => {
-              const when = e.target.value as WhenChoice;
-              onChange({ ...filters, when, ...(when === "dates" ? {} : { from: null, to: null }) });
-            }}
-          >
-            {WHEN_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <label className="flex h-10 items-center gap-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            className="size-4 accent-brand-700"
-            checked={filters.online}
-            onChange={(e) => onChange({ ...filters, online: e.target.checked })}
-          />
-          Online events only
-        </label>
-      </div>
-      {filters.when === "dates" && (
-        <DateRangeFields from={filters.from} to={filters.to} onChange={(from, to) => onChange({ ...filters, from, to })} />
-      )}
-      <DistanceFilter
-        near={filters.near}
-        radiusKm={filters.radiusKm}
-        onChange={(near, radiusKm) => onChange({ ...filters, near, radiusKm })}
-      />
+      {wide ? <MoreFilters filters={filters} onChange={onChange} /> : <FiltersSheet filters={filters} onChange={onChange} />}
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { MapPin } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
@@ -14,11 +16,12 @@ const round = (n: number) => Math.round(n * 1e4) / 1e4;
 
 /** Find a place by name (the `geocode` function) and pick one of the answers. */
 export function PlaceSearch({ onPick }: { onPick: (place: NearPlace) => void }) {
+  const { t } = useLingui();
   const id = useId();
   const [text, setText] = useState("");
   const search = useMutation({
     mutationFn: (q: string) => geocode(q),
-    onError: (error) => toast.error(`Couldn't search places. ${errorMessage(error)}`),
+    onError: (error) => toast.error(`${t`Couldn't search places.`} ${errorMessage(error)}`),
   });
 
   const submit = (e: FormEvent) => {
@@ -34,32 +37,38 @@ export function PlaceSearch({ onPick }: { onPick: (place: NearPlace) => void }) 
   };
 
   const results = search.data;
+  const searched = search.variables ?? "";
+  const found = results?.length ?? 0;
   return (
     <div className="flex flex-col gap-2">
       <form onSubmit={submit} className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-place`}>Near a place</Label>
+        <Label htmlFor={`${id}-place`}>
+          <Trans>Near a place</Trans>
+        </Label>
         <div className="flex gap-2">
           <Input
             id={`${id}-place`}
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder="City, e.g. Lisbon"
+            placeholder={t`City, e.g. Lisbon`}
             minLength={2}
             maxLength={120}
             autoComplete="off"
           />
           <Button type="submit" variant="outline" disabled={search.isPending || text.trim().length < 2}>
-            {search.isPending ? "Finding…" : "Find"}
+            {search.isPending ? <Trans>Finding…</Trans> : <Trans>Find</Trans>}
           </Button>
         </div>
       </form>
       <p role="status" className="text-sm text-muted-foreground empty:hidden">
-        {results && results.length === 0 ? `No place called “${search.variables}” found. Try another spelling.` : ""}
-        {results && results.length > 0 ? `${results.length === 1 ? "1 place" : `${results.length} places`} found. Pick one:` : ""}
+        {results && results.length === 0 ? t`No place called “${searched}” found. Try another spelling.` : ""}
+        {results && results.length > 0
+          ? plural(found, { one: "# place found. Pick one:", other: "# places found. Pick one:" })
+          : ""}
       </p>
       {results && results.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Places found">
+        <ul className="flex flex-wrap gap-2" aria-label={t`Places found`}>
           {results.map((place) => (
             <li key={`${place.lat},${place.lng},${place.label}`}>
               <Button type="button" variant="secondary" size="sm" onClick={() => pick(place)}>

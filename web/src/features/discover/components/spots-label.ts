@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import type { EventCardData } from "../api/search-events";
 
 /** "12 spots left", "Full · waitlist open", "Full", or how many are going when unlimited. */
@@ -6,8 +7,8 @@ export function spotsLabel(event: Pick<EventCardData, "capacity" | "waitlist_ena
   const left = stats?.spots_left ?? null;
   if (event.capacity === null || left === null) {
     const going = stats?.going_count ?? 0;
-    return going > 0 ? `${going} going` : "Open to all";
+    return going > 0 ? plural(going, { one: "# going", other: "# going" }) : t`Open to all`;
   }
-  if (left > 0) return left === 1 ? "1 spot left" : `${left} spots left`;
-  return event.waitlist_enabled ? "Full · waitlist open" : "Full";
+  if (left > 0) return plural(left, { one: "# spot left", other: "# spots left" });
+  return event.waitlist_enabled ? t`Full · waitlist open` : t`Full`;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CalendarDays, List, Map as MapIcon } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { cn } from "@/lib/utils";
@@ -7,9 +8,10 @@ const ICONS = { list: List, map: MapIcon, calendar: CalendarDays } as const;
 
 /** List / Map / Calendar, as links: each view has its own URL, with the same filters. */
 export function ViewSwitcher({ view }: { view: DiscoverView }) {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   return (
-    <nav aria-label="Views" className="inline-flex w-full rounded-lg border border-border bg-muted p-1 sm:w-auto">
+    <nav aria-label={t`Views`} className="inline-flex w-full rounded-lg border border-border bg-muted p-1 sm:w-auto">
       {VIEWS.map(({ value, label }) => {
         const Icon = ICONS[value];
         const current = value === view;
@@ -26,7 +28,7 @@ export function ViewSwitcher({ view }: { view: DiscoverView }) {
             )}
           >
             <Icon aria-hidden="true" className="size-4" />
-            {label}
+            {t(label)}
           </Link>
         );
       })}

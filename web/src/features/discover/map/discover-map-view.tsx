@@ -1,14 +1,16 @@
-import { useQuery } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Search } from "lucide-react";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { hasPlace, LazyEventsMap, type MapEvent } from "@/components/map/lazy-map";
+import { LazyEventsMap, type VisibleArea } from "@/components/map/lazy-map";
 import { MapSkeleton } from "@/components/map/map-skeleton";
 import { MAP_SIZES } from "@/components/map/map-sizes";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
-import { discoverPageOptions, PAGE_SIZE } from "../api/search-events";
+import { formatNumber } from "@/lib/i18n/format";
+import { MAP_PIN_LIMIT, mapPinsOptions, type MapArea } from "../api/map-pins";
 import { DiscoverEmptyState } from "../components/discover-empty-state";
 import { hasActiveFilters, type DiscoverFilters } from "../discover-filters";
 import { viewToParams } from "../discover-view";
@@ -16,73 +18,99 @@ import { viewToParams } from "../discover-view";
 type DiscoverMapViewProps = { filters: DiscoverFilters; onClearFilters: () => void };
 
 /**
- * The map view: the current page of 20 results as pins, the map zoomed to fit them, with
- * previous/next page. Online-only events have no place on a map; it says how many and links
- * to the list, which stays the complete (and most accessible) view.
+ * The map view: every result with a place as a pin (clustered), zoomed to fit them. When the
+ * person moves the map, "Search this area" searches the box they see, with the same filters,
+ * and the map stays where they put it. Online-only events have no place on a map; it says how
+ * many and links to the list, which stays the complete (and most accessible) view.
  */
 export function DiscoverMapView({ filters, onClearFilters }: DiscoverMapViewProps) {
-  const [page, setPage] = useState(0);
+  const { t } = useLingui();
   const [params] = useSearchParams();
-  const query = useQuery(discoverPageOptions(filters, page));
+  // The box searched (null: the whole search) and the box in view since the person last moved.
+  const [area, setArea] = useState<MapArea | null>(null);
+  const [moved, setMoved] = useState<VisibleArea | null>(null);
+  const query = useQuery({ ...mapPinsOptions(filters, area), placeholderData: keepPreviousData });
 
   if (query.isPending) {
-    return <MapSkeleton className={MAP_SIZES.events} label="Loading events…" />;
+    return <MapSkeleton className={MAP_SIZES.events} label={t`Loading events…`} />;
   }
   if (query.isError) {
     return (
       <Alert tone="error" className="flex flex-wrap items-center justify-between gap-3">
-        <span>Couldn't load events. {errorMessage(query.error)}</span>
+        <span>
+          {t`Couldn't load events.`} {errorMessage(query.error)}
+        </span>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </Alert>
     );
   }
 
-  const { events, total } = query.data;
-  if (total === 0) return <DiscoverEmptyState filtered={hasActiveFilters(filters)} onClear={onClearFilters} />;
+  const { pins, total, onlineOnly } = query.data;
+  if (total === 0 && !area) return <DiscoverEmptyState filtered={hasActiveFilters(filters)} onClear={onClearFilters} />;
 
-  const pins: MapEvent[] = events.filter(hasPlace);
-  const onlineOnly = events.length - pins.length;
-  const first = page * PAGE_SIZE + 1;
-  const last = page * PAGE_SIZE + events.length;
-  const pages = Math.ceil(total / PAGE_SIZE);
   const listSearch = viewToParams("list", params).toString();
+  const listTo = { search: listSearch ? `?${listSearch}` : "" };
+  const capped = total > pins.length + onlineOnly;
+  const limitN = formatNumber(MAP_PIN_LIMIT);
+  const searchArea = () => {
+    setArea(moved);
+    setMoved(null);
+  };
 
   return (
-    <div className="flex flex-col gap-4" aria-busy={query.isPlaceholderData}>
+    <div className="flex flex-col gap-4" aria-busy={query.isFetching}>
       <p role="status" className="text-sm text-muted-foreground">
-        {pages === 1 ? (total === 1 ? "1 event" : `${total} events`) : `Events ${first}–${last} of ${total}`}
+        {area ? (
+          <Plural value={total} _0="No events in this area" one="# event in this area" other="# events in this area" />
+        ) : (
+          <Plural value={total} one="# event" other="# events" />
+        )}
         {onlineOnly > 0 && (
           <>
             {" · "}
-            {onlineOnly === 1 ? "1 online-only event is" : `${onlineOnly} online-only events are`} not on the map (
-            <Link to={{ search: listSearch ? `?${listSearch}` : "" }} className="font-medium text-brand-700 underline underline-offset-4">
-              see the list
-            </Link>
-            ).
+            <Trans>
+              <Plural value={onlineOnly} one="# online-only event is not on the map" other="# online-only events are not on the map" /> (
+              <Link to={listTo} className="font-medium text-brand-700 underline underline-offset-4">
+                see the list
+              </Link>
+              ).
+            </Trans>
           </>
         )}
+        {capped && <> · {t`Showing the first ${limitN}: zoom in and search this area for the rest.`}</>}
       </p>
-      <LazyEventsMap
-        events={pins}
-        label="Map of events"
-        area={filters.near ? { lat: filters.near.lat, lng: filters.near.lng, radiusKm: filters.radiusKm } : undefined}
-      />
-      {pages > 1 && (
-        <nav aria-label="Map pages" className="flex items-center justify-between gap-3">
-          <Button variant="outline" onClick={() => setPage((p) => p - 1)} disabled={page === 0 || query.isFetching}>
-            <ChevronLeft aria-hidden="true" />
-            Previous<span className="sr-only sm:not-sr-only"> page</span>
+      <div className="relative">
+        <LazyEventsMap
+          events={pins}
+          label={t`Map of events`}
+          area={filters.near ? { lat: filters.near.lat, lng: filters.near.lng, radiusKm: filters.radiusKm } : undefined}
+          fit={area === null}
+          onMove={setMoved}
+        />
+        {moved && (
+          // Over the map (above Leaflet's panes), centred at the top, as map apps put it.
+          <div className="pointer-events-none absolute inset-x-0 top-3 z-10 flex justify-center">
+            <Button className="pointer-events-auto shadow-md" onClick={searchArea} disabled={query.isFetching}>
+              <Search aria-hidden="true" />
+              <Trans>Search this area</Trans>
+            </Button>
+          </div>
+        )}
+      </div>
+      {area && (
+        <p>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setArea(null);
+              setMoved(null);
+            }}
+          >
+            <Trans>Show all results</Trans>
           </Button>
-          <span className="whitespace-nowrap text-sm text-muted-foreground">
-            Page {page + 1} of {pages}
-          </span>
-          <Button variant="outline" onClick={() => setPage((p) => p + 1)} disabled={page + 1 >= pages || query.isFetching}>
-            Next<span className="sr-only sm:not-sr-only"> page</span>
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </nav>
+        </p>
       )}
     </div>
   );

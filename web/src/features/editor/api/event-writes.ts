@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { Database } from "@/lib/database.types";
 import { supabase } from "@/lib/supabase";
 import type { EventFields } from "../event-form-values";
@@ -13,7 +14,7 @@ export class EventWriteError extends Error {
   }
 }
 
-const NOT_HOST = () => new EventWriteError("not_host", "Only the event's hosts can do that.");
+const NOT_HOST = () => new EventWriteError("not_host", t`Only the event's hosts can do that.`);
 
 /** A new event, always a draft first (publishing is a separate step the database checks). */
 export async function insertDraft(fields: EventFields, hostId: string): Promise<SavedEvent> {
@@ -55,7 +56,7 @@ export async function deleteEvent(id: string): Promise<void> {
   if (error) throw error;
   // The delete policy filters rather than fails: nothing deleted means it was not allowed.
   if (!data?.length) {
-    throw new EventWriteError("cannot_delete", "Only a draft, or an event with no RSVPs, can be deleted.");
+    throw new EventWriteError("cannot_delete", t`Only a draft, or an event with no RSVPs, can be deleted.`);
   }
 }
 

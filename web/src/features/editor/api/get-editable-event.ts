@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { canManageEvent, eventTeamRole, type EventTeam } from "@/lib/auth/event-team";
+import { canManageEvent, eventTeamRole, type EventTeam, type HostRole } from "@/lib/auth/event-team";
 import { supabase } from "@/lib/supabase";
 import type { EditableEvent } from "../event-form-values";
 import { editorKeys } from "./editor-keys";
@@ -10,10 +10,10 @@ export type EditorLoad =
   | { kind: "forbidden" }
   | { kind: "editable"; event: EditableEvent };
 
-const COLUMNS = `id, slug, status, host_id, updated_at, title, description, category, starts_at, ends_at,
+const COLUMNS = `id, slug, status, host_id, updated_at, series_id, title, description, category, starts_at, ends_at,
   timezone, venue_name, address, lat, lng, is_online, cover_path, video_url, video_path, capacity,
-  waitlist_enabled, requires_approval, plus_ones_max, rsvp_closes_at, visibility,
-  online_link:event_online_links(url), event_hosts(user_id, role)`;
+  waitlist_enabled, requires_approval, plus_ones_max, rsvp_closes_at, visibility, group_id,
+  group:groups(id, name, slug), online_link:event_online_links(url), event_hosts(user_id, role)`;
 
 /**
  * The event with this slug as the editor needs it, and whether this viewer may edit it. Row-level
@@ -27,8 +27,17 @@ export async function getEditableEvent(slug: string, userId: string, isAdmin: bo
     online_link: { url: string } | null;
     event_hosts: EventTeam["event_hosts"];
   };
-  if (!canManageEvent(eventTeamRole({ host_id: row.host_id, event_hosts }, userId, isAdmin))) return { kind: "forbidden" };
+  const teamRole = eventTeamRole({ host_id: row.host_id, event_hosts }, userId, isAdmin);
+  // A group's organizers and event organizers run its events without an event_hosts row
+  // (decision 0102): the database says what the group makes of me.
+  if (!canManageEvent(teamRole) && !(row.group_id && canManageEvent(await groupEventRole(row.id)))) return { kind: "forbidden" };
   return { kind: "editable", event: { ...row, online_url: online_link?.url ?? null } };
+}
+
+async function groupEventRole(eventId: string): Promise<HostRole | null> {
+  const { data, error } = await supabase.rpc("my_event_role", { event_id: eventId });
+  if (error) throw error;
+  return data === "host" || data === "cohost" || data === "checker" ? data : null;
 }
 
 export function editableEventOptions(slug: string, userId: string, isAdmin: boolean) {

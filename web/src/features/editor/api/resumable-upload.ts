@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { DetailedError, Upload } from "tus-js-client";
 import { supabase, supabaseUrl } from "@/lib/supabase";
 
@@ -21,7 +22,7 @@ const CHUNK_SIZE = 6 * 1024 * 1024;
 export async function createResumableUpload(options: ResumableUploadOptions): Promise<Upload> {
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
-  if (!token) throw new Error("Sign in again to upload files.");
+  if (!token) throw new Error(t`Sign in again to upload files.`);
   return new Upload(options.file, {
     endpoint: `${supabaseUrl}/storage/v1/upload/resumable`,
     retryDelays: [0, 1000, 3000, 5000],
@@ -46,13 +47,13 @@ export function uploadErrorMessage(error: unknown, words: { wrongType: string; t
   if (!(error instanceof DetailedError) || !error.originalResponse) {
     if (error instanceof Error && /sign in/i.test(error.message)) return error.message;
     return navigator.onLine
-      ? "The upload failed. Check your connection and try again."
-      : "You're offline. The upload continues when you're back online.";
+      ? t`The upload failed. Check your connection and try again.`
+      : t`You're offline. The upload continues when you're back online.`;
   }
   const status = error.originalResponse.getStatus();
   const body = error.originalResponse.getBody() ?? "";
   if (status === 413 || /maximum allowed size|too large/i.test(body)) return words.tooBig;
   if (status === 415 || /mime type/i.test(body)) return words.wrongType;
-  if (status === 403 || /row-level security|unauthorized|access denied/i.test(body)) return "Only the event's hosts can do that.";
-  return "The upload failed. Please try again.";
+  if (status === 403 || /row-level security|unauthorized|access denied/i.test(body)) return t`Only the event's hosts can do that.`;
+  return t`The upload failed. Please try again.`;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import { UploadProgress } from "./upload-progress";
 type CoverFieldProps = { upload: ReturnType<typeof useMediaUpload>; canRetry: boolean };
 
 export function CoverField({ upload, canRetry }: CoverFieldProps) {
+  const { t } = useLingui();
   const id = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const { control, setValue } = useFormContext<EventFormValues>();
@@ -20,10 +22,10 @@ export function CoverField({ upload, canRetry }: CoverFieldProps) {
   return (
     <div className="flex flex-col gap-3">
       <label htmlFor={id} className="text-sm font-medium leading-none">
-        Cover image
+        <Trans>Cover image</Trans>
       </label>
       {preview && (
-        <img src={preview} alt="Cover preview" className="aspect-[1200/630] w-full max-w-xl rounded-lg border border-border bg-muted object-cover" />
+        <img src={preview} alt={t`Cover preview`} className="aspect-[1200/630] w-full max-w-xl rounded-lg border border-border bg-muted object-cover" />
       )}
       <input
         id={id}
@@ -31,7 +33,7 @@ export function CoverField({ upload, canRetry }: CoverFieldProps) {
         accept={Object.keys(MEDIA_RULES.cover.types).join(",")}
         aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ""}`}
         aria-invalid={problem ? true : undefined}
-        className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
+        className="text-sm file:me-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm file:font-medium"
         onChange={(e) => {
           const file = e.target.files?.[0];
           e.target.value = ""; // choosing the same file again still counts
@@ -39,7 +41,7 @@ export function CoverField({ upload, canRetry }: CoverFieldProps) {
         }}
       />
       <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-        JPEG, PNG or WebP, up to 5 MB. 1200 × 630 looks best.
+        <Trans>JPEG, PNG or WebP, up to 5 MB. 1200 × 630 looks best.</Trans>
       </p>
       {problem && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">
@@ -60,7 +62,7 @@ export function CoverField({ upload, canRetry }: CoverFieldProps) {
             setValue("coverPath", "", { shouldDirty: true });
           }}
         >
-          Remove the cover
+          <Trans>Remove the cover</Trans>
         </Button>
       )}
     </div>

@@ -1,8 +1,10 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Tabs } from "radix-ui";
 import { useId } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { LazyMarkdown } from "@/components/markdown/lazy-markdown";
 import { Textarea } from "@/components/ui/textarea";
+import { formatNumber } from "@/lib/i18n/format";
 import { supabaseUrl } from "@/lib/supabase";
 import type { EventFormValues } from "../event-form-schema";
 
@@ -12,24 +14,27 @@ const TAB = "rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground da
 
 /** Markdown with a Write / Preview switch; the preview renders exactly as the event page will. */
 export function DescriptionField() {
+  const { t } = useLingui();
   const id = useId();
   const { register, control, formState: { errors } } = useFormContext<EventFormValues>();
   const description = useWatch({ control, name: "description" }) ?? "";
   const error = errors.description?.message;
   const counterId = `${id}-count`;
+  const length = formatNumber(description.length);
+  const max = formatNumber(MAX);
   return (
     <div className="flex flex-col gap-2">
       <Tabs.Root defaultValue="write" className="flex flex-col gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <label htmlFor={`${id}-text`} className="text-sm font-medium leading-none">
-            Description
+            <Trans>Description</Trans>
           </label>
-          <Tabs.List aria-label="Description: write or preview" className="inline-flex rounded-lg bg-muted p-1">
+          <Tabs.List aria-label={t`Description: write or preview`} className="inline-flex rounded-lg bg-muted p-1">
             <Tabs.Trigger value="write" className={TAB}>
-              Write
+              <Trans>Write</Trans>
             </Tabs.Trigger>
             <Tabs.Trigger value="preview" className={TAB}>
-              Preview
+              <Trans>Preview</Trans>
             </Tabs.Trigger>
           </Tabs.List>
         </div>
@@ -47,13 +52,14 @@ export function DescriptionField() {
           {description.trim() ? (
             <LazyMarkdown source={description} headingOffset={2} imagePrefixes={IMAGE_PREFIXES} />
           ) : (
-            <p className="text-sm text-muted-foreground">Nothing to preview yet.</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Nothing to preview yet.</Trans>
+            </p>
           )}
         </Tabs.Content>
       </Tabs.Root>
       <p id={counterId} className="text-sm text-muted-foreground">
-        Markdown: **bold**, _italic_, [links](https://example.com), lists. {description.length.toLocaleString("en-US")} of{" "}
-        {MAX.toLocaleString("en-US")} characters.
+        {t`Markdown: **bold**, _italic_, [links](https://example.com), lists. ${length} of ${max} characters.`}
       </p>
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Button } from "@/components/ui/button";
 import type { SavedEvent } from "../api/event-writes";
 import type { SaveIntent } from "../hooks/use-save-event";
@@ -19,15 +20,15 @@ export function EditorActions({ status, busy, phase, onSave, onCancelEvent, onDe
       <div className="flex flex-col gap-2 sm:flex-row">
         {published ? (
           <Button type="submit" disabled={busy}>
-            Save changes
+            <Trans>Save changes</Trans>
           </Button>
         ) : (
           <>
             <Button type="button" disabled={busy} onClick={() => onSave("publish")}>
-              Publish
+              <Trans>Publish</Trans>
             </Button>
             <Button type="submit" variant="outline" disabled={busy}>
-              Save draft
+              <Trans>Save draft</Trans>
             </Button>
           </>
         )}
@@ -39,11 +40,11 @@ export function EditorActions({ status, busy, phase, onSave, onCancelEvent, onDe
         <div className="flex flex-col gap-2 sm:flex-row">
           {published && (
             <Button type="button" variant="outline" disabled={busy} onClick={onCancelEvent} className="text-red-800">
-              Cancel event
+              <Trans>Cancel event</Trans>
             </Button>
           )}
           <Button type="button" variant="ghost" disabled={busy} onClick={onDelete} className="text-red-800">
-            {published ? "Delete event" : "Delete draft"}
+            {published ? <Trans>Delete event</Trans> : <Trans>Delete draft</Trans>}
           </Button>
         </div>
       )}

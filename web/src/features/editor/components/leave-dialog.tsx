@@ -1,17 +1,19 @@
+import { useLingui } from "@lingui/react/macro";
 import type { Blocker } from "react-router";
 import { ConfirmDialog } from "./confirm-dialog";
 
 /** Answers the unsaved-changes guard for in-app navigation. */
 export function LeaveDialog({ blocker }: { blocker: Blocker }) {
+  const { t } = useLingui();
   return (
     <ConfirmDialog
       open={blocker.state === "blocked"}
       onOpenChange={(open) => {
         if (!open && blocker.state === "blocked") blocker.reset();
       }}
-      title="Leave without saving?"
-      description="Your changes are not saved. They stay on this device, and come back when you open the editor again."
-      confirmLabel="Leave"
+      title={t`Leave without saving?`}
+      description={t`Your changes are not saved. They stay on this device, and come back when you open the editor again.`}
+      confirmLabel={t`Leave`}
       onConfirm={() => blocker.proceed?.()}
     />
   );

@@ -1,11 +1,12 @@
+import { useLingui } from "@lingui/react/macro";
 import { useFormContext, useWatch } from "react-hook-form";
 import { LazyLocationPicker, type LatLng } from "@/components/map/lazy-map";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import type { Place } from "../api/search-places";
+import type { Place } from "@/components/places/search-places";
 import type { EventFormValues } from "../event-form-schema";
 import { EditorSection } from "./editor-section";
-import { PlaceSearch } from "./place-search";
+import { PlaceSearch } from "@/components/places/place-search";
 
 function pointOf(lat: string, lng: string): LatLng | null {
   if (lat.trim() === "" || lng.trim() === "") return null;
@@ -15,6 +16,7 @@ function pointOf(lat: string, lng: string): LatLng | null {
 
 /** A venue (search, then fine-tune on the map or in the coordinate boxes), an online link, or both. */
 export function PlaceFields() {
+  const { t } = useLingui();
   const { register, control, setValue, getValues, formState: { errors, isSubmitted } } = useFormContext<EventFormValues>();
   const [lat, lng] = useWatch({ control, name: ["lat", "lng"] });
   const set = (name: "lat" | "lng" | "venueName" | "address", value: string) =>
@@ -35,24 +37,24 @@ export function PlaceFields() {
 
   const coordinateError = errors.lat?.message ?? errors.lng?.message;
   return (
-    <EditorSection title="Place" intro="Add a place on the map or an online link, or both.">
+    <EditorSection title={t`Place`} intro={t`Add a place on the map or an online link, or both.`}>
       <PlaceSearch onPick={pick} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField label="Venue name" error={errors.venueName?.message}>
-          <Input autoComplete="off" placeholder="e.g. LX Factory" {...register("venueName")} />
+        <FormField label={t`Venue name`} error={errors.venueName?.message}>
+          <Input autoComplete="off" placeholder={t`e.g. LX Factory`} {...register("venueName")} />
         </FormField>
-        <FormField label="Address" error={errors.address?.message}>
+        <FormField label={t`Address`} error={errors.address?.message}>
           <Input autoComplete="off" {...register("address")} />
         </FormField>
       </div>
       <div className="flex flex-col gap-2">
-        <LazyLocationPicker value={pointOf(lat, lng)} onChange={move} label="Map of the venue: click to place the pin" />
+        <LazyLocationPicker value={pointOf(lat, lng)} onChange={move} label={t`Map of the venue: click to place the pin`} />
         {coordinateError && <p className="text-sm font-medium text-red-700">{coordinateError}</p>}
       </div>
       <FormField
-        label="Online link"
+        label={t`Online link`}
         error={errors.onlineUrl?.message}
-        hint="For online or hybrid events. Only people who are going (and the hosts) see it."
+        hint={t`For online or hybrid events. Only people who are going (and the hosts) see it.`}
       >
         <Input type="url" inputMode="url" autoComplete="off" placeholder="https://" {...register("onlineUrl")} />
       </FormField>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useMemo } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Input } from "@/components/ui/input";
@@ -9,6 +10,7 @@ import type { EventFormValues } from "../event-form-schema";
  * it is searchable, keyboard-friendly and needs no code), with the zone's current UTC offset.
  */
 export function TimeZoneField({ startsAt }: { startsAt: string | null }) {
+  const { t } = useLingui();
   const id = useId();
   const zones = useMemo(() => timeZoneNames(), []);
   const { register, control, formState: { errors } } = useFormContext<EventFormValues>();
@@ -18,14 +20,14 @@ export function TimeZoneField({ startsAt }: { startsAt: string | null }) {
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-medium leading-none">
-        Time zone
+        <Trans>Time zone</Trans>
       </label>
       <Input
         id={id}
         list={`${id}-zones`}
         autoComplete="off"
         spellCheck={false}
-        placeholder="Start typing a city, e.g. Lisbon"
+        placeholder={t`Start typing a city, e.g. Lisbon`}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
         {...register("timezone")}
@@ -36,7 +38,7 @@ export function TimeZoneField({ startsAt }: { startsAt: string | null }) {
         ))}
       </datalist>
       <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-        {offset ? `The times above are in ${zone} (${offset} then).` : "The zone of the venue, e.g. Europe/Lisbon."}
+        {offset ? t`The times above are in ${zone} (${offset} then).` : t`The zone of the venue, e.g. Europe/Lisbon.`}
       </p>
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">

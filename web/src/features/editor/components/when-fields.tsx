@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { FormField } from "@/components/ui/form-field";
@@ -9,6 +10,7 @@ import { TimeZoneField } from "./time-zone-field";
 
 /** Start, end and zone; the times are wall-clock times at the venue. */
 export function WhenFields() {
+  const { t } = useLingui();
   const { register, control, getValues, setValue, formState: { errors } } = useFormContext<EventFormValues>();
   // A same-day event stays same-day when its day moves (the end day follows the start day).
   const lastStart = useRef(getValues("startDate"));
@@ -26,26 +28,29 @@ export function WhenFields() {
   const instants = eventInstants({ startDate, startTime, endDate, endTime, timezone });
   const viewer = viewerTimeZone();
   const elsewhere = instants && timezone.trim() !== viewer;
+  const forYou = instants ? formatEventRange(instants.startsAt, instants.endsAt, viewer) : "";
   return (
-    <EditorSection title="Date and time" intro="Times are at the venue, in its time zone.">
+    <EditorSection title={t`Date and time`} intro={t`Times are at the venue, in its time zone.`}>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <FormField label="Starts on" error={errors.startDate?.message}>
+        <FormField label={t`Starts on`} error={errors.startDate?.message}>
           <Input type="date" {...startDateField} />
         </FormField>
-        <FormField label="Start time" error={errors.startTime?.message}>
+        <FormField label={t`Start time`} error={errors.startTime?.message}>
           <Input type="time" {...register("startTime")} />
         </FormField>
-        <FormField label="Ends on" error={errors.endDate?.message}>
+        <FormField label={t`Ends on`} error={errors.endDate?.message}>
           <Input type="date" {...register("endDate")} />
         </FormField>
-        <FormField label="End time" error={errors.endTime?.message}>
+        <FormField label={t`End time`} error={errors.endTime?.message}>
           <Input type="time" {...register("endTime")} />
         </FormField>
       </div>
       <TimeZoneField startsAt={instants?.startsAt ?? null} />
       {elsewhere && (
         <p className="text-sm text-muted-foreground">
-          For you ({viewer}): {formatEventRange(instants.startsAt, instants.endsAt, viewer)}
+          <Trans>
+            For you ({viewer}): {forYou}
+          </Trans>
         </p>
       )}
     </EditorSection>

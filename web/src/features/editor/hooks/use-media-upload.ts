@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Upload } from "tus-js-client";
 import { createResumableUpload, uploadErrorMessage } from "../api/resumable-upload";
@@ -14,7 +15,7 @@ export type UploadState =
 
 export class UploadCancelled extends Error {
   constructor() {
-    super("The upload was cancelled.");
+    super(t`The upload was cancelled.`);
   }
 }
 
@@ -82,7 +83,7 @@ export function useMediaUpload(kind: MediaKind, eventId: string | null, onUpload
             },
             onError: (error) => {
               if (uploadRef.current !== upload) return;
-              update({ status: "failed", file, previewUrl, progress: progressNow(), error: uploadErrorMessage(error, MEDIA_RULES[kind]) });
+              update({ status: "failed", file, previewUrl, progress: progressNow(), error: uploadErrorMessage(error, { wrongType: MEDIA_RULES[kind].wrongType(), tooBig: MEDIA_RULES[kind].tooBig() }) });
               pendingRef.current?.reject(error);
             },
           });
@@ -90,7 +91,7 @@ export function useMediaUpload(kind: MediaKind, eventId: string | null, onUpload
         }
         uploadRef.current.start();
       } catch (error) {
-        const message = error instanceof Error ? error.message : "The upload failed. Please try again.";
+        const message = error instanceof Error ? error.message : t`The upload failed. Please try again.`;
         update({ status: "failed", file, previewUrl, progress: 0, error: message });
         pending.reject(error instanceof Error ? error : new Error(message));
       }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
@@ -9,13 +10,18 @@ import { queryRoots } from "@/lib/query-keys";
 import { editorKeys } from "../api/editor-keys";
 import type { EditorLoad } from "../api/get-editable-event";
 import { insertDraft, publishEvent, saveOnlineLink, updateEvent, type SavedEvent } from "../api/event-writes";
+import { changedFields, createSeries, updateSeriesFrom } from "../series/series-api";
 import { saveProblem } from "../editor-errors";
 import type { EventFormValues } from "../event-form-schema";
-import { formValuesToEventFields } from "../event-form-values";
+import { formValuesToEventFields, type EditableEvent } from "../event-form-values";
 import { removeDraft } from "./use-form-draft";
 import { UploadCancelled, type useMediaUpload } from "./use-media-upload";
 
 export type SaveIntent = "draft" | "publish" | "update";
+
+/** For a date of a series: change only it, or it and every later one (decision 0123). */
+export type SeriesScope = "this" | "following";
+export type SeriesSave = { scope?: SeriesScope; repeatRule?: string | null };
 
 type Upload = ReturnType<typeof useMediaUpload>;
 
@@ -30,23 +36,28 @@ type Options = {
   clearDraft: () => void;
   /** Let the next navigation pass the unsaved-changes guard. */
   releaseGuard: () => void;
+  /** The event as loaded, to tell what "this and following" changes. */
+  initial: EditableEvent | null;
 };
 
-const SUCCESS: Record<SaveIntent, string> = {
-  draft: "Draft saved. Only you and your co-hosts can see it.",
-  publish: "Your event is published.",
-  update: "Changes saved.",
-};
+function successText(intent: SaveIntent): string {
+  if (intent === "draft") return t`Draft saved. Only you and your co-hosts can see it.`;
+  return intent === "publish" ? t`Your event is published.` : t`Changes saved.`;
+}
 
 class MediaNotUploaded extends Error {}
 
 /** The path a finished upload gives, null for none or a cancelled one; a failure stops the save. */
-async function uploadedPath(upload: Upload, eventId: string, what: string): Promise<string | null> {
+async function uploadedPath(upload: Upload, eventId: string, what: "cover" | "video"): Promise<string | null> {
   try {
     return await upload.ensureUploaded(eventId);
   } catch (error) {
     if (error instanceof UploadCancelled) return null;
-    throw new MediaNotUploaded(`The event is saved, but the ${what} didn't upload. Retry the upload, then save again.`);
+    throw new MediaNotUploaded(
+      what === "cover"
+        ? t`The event is saved, but the cover didn't upload. Retry the upload, then save again.`
+        : t`The event is saved, but the video didn't upload. Retry the upload, then save again.`,
+    );
   }
 }
 
@@ -56,18 +67,18 @@ async function uploadedPath(upload: Upload, eventId: string, what: string): Prom
  * then the media paths, then publishing. Any failure keeps the form as typed and says why,
  * beside the field when the database named one.
  */
-export function useSaveEvent({ form, saved, onSaved, cover, video, clearDraft, releaseGuard }: Options) {
+export function useSaveEvent({ form, saved, onSaved, cover, video, clearDraft, releaseGuard, initial }: Options) {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<string | null>(null);
 
-  async function save(intent: SaveIntent, values: EventFormValues): Promise<void> {
+  async function save(intent: SaveIntent, values: EventFormValues, series: SeriesSave = {}): Promise<void> {
     if (!user) return;
     const fields = formValuesToEventFields(values);
     let event = saved;
     try {
-      setPhase(intent === "publish" ? "Publishing…" : "Saving…");
+      setPhase(intent === "publish" ? t`Publishing…` : t`Saving…`);
       if (!event) {
         event = await insertDraft(fields, user.id);
         track({ event: "event_created", event_id: event.id });
@@ -77,12 +88,16 @@ export function useSaveEvent({ form, saved, onSaved, cover, video, clearDraft, r
         // A reload from here on opens this event, not a blank form (the page stays mounted).
         releaseGuard();
         void navigate(`/events/${event.slug}/edit`, { replace: true });
+      } else if (series.scope === "following" && initial) {
+        const changes = changedFields(initial, fields, initial.online_url ?? "", values.onlineUrl);
+        if (intent === "publish" && event.status === "draft") changes.status = "published";
+        event = await updateSeriesFrom(event.id, changes);
       } else {
         event = await updateEvent(event.id, fields);
       }
       await saveOnlineLink(event.id, values.onlineUrl.trim() || null);
 
-      setPhase("Uploading…");
+      setPhase(t`Uploading…`);
       const [coverPath, videoPath] = await Promise.all([
         uploadedPath(cover, event.id, "cover"),
         values.videoKind === "upload" ? uploadedPath(video, event.id, "video") : Promise.resolve(null),
@@ -91,23 +106,27 @@ export function useSaveEvent({ form, saved, onSaved, cover, video, clearDraft, r
       if (coverPath && coverPath !== fields.cover_path) media.cover_path = coverPath;
       if (videoPath && videoPath !== fields.video_path) media.video_path = videoPath;
       if (media.cover_path || media.video_path) {
-        setPhase("Saving…");
+        setPhase(t`Saving…`);
         event = await updateEvent(event.id, media);
         if (media.cover_path) form.setValue("coverPath", media.cover_path);
         if (media.video_path) form.setValue("videoPath", media.video_path);
       }
 
       if (intent === "publish" && event.status === "draft") {
-        setPhase("Publishing…");
+        setPhase(t`Publishing…`);
         event = await publishEvent(event.id);
         track({ event: "event_published", event_id: event.id });
+      }
+      if (series.repeatRule) {
+        setPhase(t`Making the series…`);
+        await createSeries(event.id, series.repeatRule);
       }
       onSaved(event);
       form.reset(form.getValues());
       clearDraft();
       releaseGuard();
       await queryClient.invalidateQueries({ queryKey: queryRoots.events });
-      toast.success(SUCCESS[intent]);
+      toast.success(successText(intent));
       void navigate(`/events/${event.slug}`);
     } catch (error) {
       if (event) onSaved(event);
@@ -123,7 +142,7 @@ export function useSaveEvent({ form, saved, onSaved, cover, video, clearDraft, r
   function seedEditorCache(event: SavedEvent, fields: ReturnType<typeof formValuesToEventFields>, onlineUrl: string) {
     const load: EditorLoad = {
       kind: "editable",
-      event: { ...fields, ...event, host_id: user!.id, updated_at: new Date().toISOString(), online_url: onlineUrl.trim() || null },
+      event: { ...fields, ...event, host_id: user!.id, updated_at: new Date().toISOString(), online_url: onlineUrl.trim() || null, series_id: null },
     };
     queryClient.setQueryData(editorKeys.event(event.slug, user!.id), load);
   }

@@ -7,5 +7,6 @@ export const eventKeys = {
   myRsvp: (eventId: string, userId: string | undefined) => [...eventKeys.all, "my-rsvp", eventId, userId ?? "anon"] as const,
   // What these return depends on who asks (row-level security), hence the viewer in the key.
   comments: (eventId: string, userId: string | undefined) => [...queryRoots.events, "comments", eventId, userId ?? "anon"] as const,
+  seriesDates: (seriesId: string, userId: string | undefined) => [...queryRoots.events, "series", seriesId, userId ?? "anon"] as const,
   attendees: (eventId: string, userId: string | undefined) => [...queryRoots.events, "attendees", eventId, userId ?? "anon"] as const,
 };

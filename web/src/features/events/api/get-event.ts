@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Database } from "@/lib/database.types";
 import { supabase } from "@/lib/supabase";
 import { eventKeys } from "./event-keys";
+import { EVENT_PAGE_COLUMNS } from "@shared/page-contract";
 
 type EventRow = Database["public"]["Tables"]["events"]["Row"];
 type StatsRow = Database["public"]["Tables"]["event_stats"]["Row"];
@@ -17,19 +18,9 @@ export type EventDetail = Omit<EventRow, "search"> & {
   online_link: { url: string } | null;
 };
 
-// Every column but the search vector, plus the host, co-hosts and live counts.
-const COLUMNS = `id, slug, host_id, title, description, category, starts_at, ends_at, timezone, venue_name,
-  address, lat, lng, is_online, cover_path, video_url, video_path, capacity, waitlist_enabled,
-  requires_approval, plus_ones_max, rsvp_closes_at, visibility, status, cancel_reason, published_at,
-  created_at, updated_at,
-  host:profiles!events_host_id_fkey(username, display_name),
-  event_hosts(user_id, role, profile:profiles(username, display_name)),
-  event_stats(going_count, waitlist_count, spots_left),
-  online_link:event_online_links(url)`;
-
 /** The event with this slug, or null when there is none the viewer may see. */
 export async function getEvent(slug: string): Promise<EventDetail | null> {
-  const { data, error } = await supabase.from("events").select(COLUMNS).eq("slug", slug).maybeSingle();
+  const { data, error } = await supabase.from("events").select(EVENT_PAGE_COLUMNS).eq("slug", slug).maybeSingle();
   if (error) throw error;
   return data as unknown as EventDetail | null;
 }

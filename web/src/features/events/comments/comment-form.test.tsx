@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { render } from "@/test/render";
 import { describe, expect, it, vi } from "vitest";
 import { CommentForm } from "./comment-form";
 import { commentCounter, commentSchema } from "./comment-schema";

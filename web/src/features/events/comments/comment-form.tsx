@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { KeyboardEvent } from "react";
 import { useForm } from "react-hook-form";
@@ -26,6 +27,7 @@ const TEXTAREA =
 
 /** A comment, reply or edit: 1–2,000 characters with a counter; Ctrl/⌘+Enter posts. */
 export function CommentForm({ label, submitLabel, initialBody = "", onSubmit, onCancel, onTyping, autoFocus, className }: CommentFormProps) {
+  const { t } = useLingui();
   const form = useForm<CommentValues>({ resolver: zodResolver(commentSchema), defaultValues: { body: initialBody } });
   const { errors, isSubmitting } = form.formState;
   const counter = commentCounter(form.watch("body") ?? "");
@@ -68,12 +70,12 @@ export function CommentForm({ label, submitLabel, initialBody = "", onSubmit, on
       </FormField>
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" size="sm" disabled={isSubmitting}>
-          {isSubmitting && <Spinner className="text-current [&_svg]:size-4" label="Posting…" />}
+          {isSubmitting && <Spinner className="text-current [&_svg]:size-4" label={t`Posting…`} />}
           {submitLabel}
         </Button>
         {onCancel && (
           <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         )}
       </div>

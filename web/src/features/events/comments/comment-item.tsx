@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { EyeOff, Pencil, Reply, RotateCcw, Trash2 } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -28,12 +29,17 @@ const ACTION = "h-8 px-2 text-muted-foreground";
 
 /** One comment: author, time, text, and the actions this viewer may take on it. */
 export function CommentItem({ comment, viewer, mutations, onReply, onTyping }: CommentItemProps) {
+  const { t } = useLingui();
   const headingId = useId();
   const [mode, setMode] = useState<"view" | "edit" | "confirm-delete">("view");
-  const name = comment.author?.display_name ?? "Former member";
+  const name = comment.author?.display_name ?? t`Former member`;
 
   if (comment.deleted_at) {
-    return <p className="py-2 text-sm italic text-muted-foreground">Comment deleted</p>;
+    return (
+      <p className="py-2 text-sm italic text-muted-foreground">
+        <Trans>Comment deleted</Trans>
+      </p>
+    );
   }
 
   const mine = viewer.userId === comment.author_id;
@@ -47,30 +53,34 @@ export function CommentItem({ comment, viewer, mutations, onReply, onTyping }: C
           <span id={headingId} className="font-semibold">
             {comment.author ? (
               <Link to={`/u/${comment.author.username}`} className="hover:underline">
-                <span className="sr-only">Comment by </span>
-                {name}
+                <Trans>
+                  <span className="sr-only">Comment by</span> {name}
+                </Trans>
               </Link>
             ) : (
-              <>
-                <span className="sr-only">Comment by </span>
-                {name}
-              </>
+              <Trans>
+                <span className="sr-only">Comment by</span> {name}
+              </Trans>
             )}
           </span>
           <time dateTime={comment.created_at} title={fullTime(comment.created_at)} className="text-muted-foreground">
             {relativeTime(comment.created_at, viewer.now)}
           </time>
-          {comment.edited_at && <span className="text-muted-foreground">(edited)</span>}
+          {comment.edited_at && (
+            <span className="text-muted-foreground">
+              <Trans>(edited)</Trans>
+            </span>
+          )}
         </p>
         {comment.hidden_at && (
           <p className="w-fit rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
-            {viewer.canModerate ? "Hidden from other viewers" : "Hidden by the hosts. Only you and they can see it."}
+            {viewer.canModerate ? <Trans>Hidden from other viewers</Trans> : <Trans>Hidden by the hosts. Only you and they can see it.</Trans>}
           </p>
         )}
         {mode === "edit" ? (
           <CommentForm
-            label="Edit your comment"
-            submitLabel="Save"
+            label={t`Edit your comment`}
+            submitLabel={t`Save`}
             initialBody={comment.body}
             autoFocus
             onTyping={onTyping}
@@ -84,8 +94,10 @@ export function CommentItem({ comment, viewer, mutations, onReply, onTyping }: C
           <p className="whitespace-pre-line break-words">{comment.body}</p>
         )}
         {mode === "confirm-delete" ? (
-          <div role="group" aria-label="Confirm delete" className="flex flex-wrap items-center gap-2 text-sm">
-            <span>Delete this comment?</span>
+          <div role="group" aria-label={t`Confirm delete`} className="flex flex-wrap items-center gap-2 text-sm">
+            <span>
+              <Trans>Delete this comment?</Trans>
+            </span>
             <Button
               size="sm"
               variant="outline"
@@ -94,22 +106,22 @@ export function CommentItem({ comment, viewer, mutations, onReply, onTyping }: C
               disabled={mutations.remove.isPending}
               onClick={() => mutations.remove.mutate(comment.id, { onSuccess: focusCommentsHeading })}
             >
-              Delete
+              <Trans>Delete</Trans>
             </Button>
             <Button size="sm" variant="ghost" className="h-8" onClick={() => setMode("view")}>
-              Keep it
+              <Trans>Keep it</Trans>
             </Button>
           </div>
         ) : (
           mode === "view" && (
-            <div className="-ml-2 flex flex-wrap items-center gap-1">
-              {onReply && signedIn && <Action icon={<Reply aria-hidden="true" />} label="Reply" onClick={onReply} />}
-              {mine && <Action icon={<Pencil aria-hidden="true" />} label="Edit" onClick={() => setMode("edit")} />}
-              {mine && <Action icon={<Trash2 aria-hidden="true" />} label="Delete" onClick={() => setMode("confirm-delete")} />}
+            <div className="-ms-2 flex flex-wrap items-center gap-1">
+              {onReply && signedIn && <Action icon={<Reply aria-hidden="true" className="rtl:-scale-x-100" />} label={t`Reply`} onClick={onReply} />}
+              {mine && <Action icon={<Pencil aria-hidden="true" />} label={t`Edit`} onClick={() => setMode("edit")} />}
+              {mine && <Action icon={<Trash2 aria-hidden="true" />} label={t`Delete`} onClick={() => setMode("confirm-delete")} />}
               {viewer.canModerate && (
                 <Action
                   icon={comment.hidden_at ? <RotateCcw aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
-                  label={comment.hidden_at ? "Restore" : "Hide"}
+                  label={comment.hidden_at ? t`Restore` : t`Hide`}
                   disabled={mutations.setHidden.isPending}
                   onClick={() => mutations.setHidden.mutate({ id: comment.id, hidden: !comment.hidden_at })}
                 />

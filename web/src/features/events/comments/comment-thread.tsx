@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CommentForm } from "./comment-form";
 import { CommentItem, type CommentViewer } from "./comment-item";
 import type { CommentThread } from "./comment-cache";
@@ -14,7 +15,9 @@ type CommentThreadViewProps = {
 
 /** A top-level comment, its replies (indented, one level), and the reply box when open. */
 export function CommentThreadView({ thread, viewer, mutations, replying, onReply, onTyping }: CommentThreadViewProps) {
+  const { t } = useLingui();
   const { comment, replies } = thread;
+  const author = comment?.author?.display_name;
   return (
     <li className="flex flex-col gap-3">
       {comment ? (
@@ -26,10 +29,12 @@ export function CommentThreadView({ thread, viewer, mutations, replying, onReply
           onTyping={onTyping}
         />
       ) : (
-        <p className="py-2 text-sm italic text-muted-foreground">Comment unavailable</p>
+        <p className="py-2 text-sm italic text-muted-foreground">
+          <Trans>Comment unavailable</Trans>
+        </p>
       )}
       {(replies.length > 0 || replying) && (
-        <ol className="ml-4 flex flex-col gap-3 border-l-2 border-border pl-4 sm:ml-12">
+        <ol className="ms-4 flex flex-col gap-3 border-s-2 border-border ps-4 sm:ms-12">
           {replies.map((reply) => (
             <li key={reply.id}>
               <CommentItem comment={reply} viewer={viewer} mutations={mutations} onTyping={onTyping} />
@@ -38,8 +43,8 @@ export function CommentThreadView({ thread, viewer, mutations, replying, onReply
           {replying && comment && (
             <li>
               <CommentForm
-                label={`Reply to ${comment.author?.display_name ?? "this comment"}`}
-                submitLabel="Post reply"
+                label={author ? t`Reply to ${author}` : t`Reply to this comment`}
+                submitLabel={t`Post reply`}
                 autoFocus
                 onTyping={onTyping}
                 onCancel={() => onReply(null)}

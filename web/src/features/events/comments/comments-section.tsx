@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { MessageSquare } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -8,6 +9,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useIsAdmin } from "@/lib/auth/is-admin";
 import { signInPathFor } from "@/lib/auth/safe-next";
 import { useSession } from "@/lib/auth/session-context";
+import { formatNumber } from "@/lib/i18n/format";
 import type { EventDetail } from "../api/get-event";
 import { useEventLive } from "../live/event-live-context";
 import { TypingIndicator, ViewersCount } from "../live/live-indicators";
@@ -33,6 +35,7 @@ function useNow(intervalMs: number): Date {
  * and who else is here and typing. Loaded lazily, after the event itself.
  */
 export function CommentsSection({ event }: { event: Pick<EventDetail, "id" | "slug" | "host_id" | "event_hosts"> }) {
+  const { t } = useLingui();
   const { user, status } = useSession();
   const isAdmin = useIsAdmin();
   const live = useEventLive();
@@ -49,7 +52,8 @@ export function CommentsSection({ event }: { event: Pick<EventDetail, "id" | "sl
     <section aria-labelledby="comments-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <h2 id="comments-heading" tabIndex={-1} className="text-xl font-semibold">
-          Comments{count ? <span className="ml-2 text-base font-normal text-muted-foreground">({count})</span> : null}
+          <Trans>Comments</Trans>
+          {count ? <span className="ms-2 text-base font-normal text-muted-foreground">({formatNumber(count)})</span> : null}
         </h2>
         <ViewersCount />
       </div>
@@ -57,14 +61,14 @@ export function CommentsSection({ event }: { event: Pick<EventDetail, "id" | "sl
       {query.isPending ? (
         <CommentsSkeleton />
       ) : query.isError ? (
-        <LoadError what="the comments" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError title={t`Couldn't load the comments.`} error={query.error} onRetry={() => void query.refetch()} />
       ) : threads.length === 0 ? (
         <p className="flex items-center gap-2 text-muted-foreground">
           <MessageSquare aria-hidden="true" className="size-5" />
-          No comments yet.{user ? " Start the conversation." : ""}
+          {user ? <Trans>No comments yet. Start the conversation.</Trans> : <Trans>No comments yet.</Trans>}
         </p>
       ) : (
-        <ol className="flex flex-col gap-5" aria-label="Comments">
+        <ol className="flex flex-col gap-5" aria-label={t`Comments`}>
           {threads.map((thread) => (
             <CommentThreadView
               key={thread.comment?.id ?? `orphans-${thread.replies[0]?.parent_id}`}
@@ -83,8 +87,8 @@ export function CommentsSection({ event }: { event: Pick<EventDetail, "id" | "sl
 
       {user ? (
         <CommentForm
-          label="Add a comment"
-          submitLabel="Post comment"
+          label={t`Add a comment`}
+          submitLabel={t`Post comment`}
           onTyping={onTyping}
           onSubmit={(body) => mutations.post.mutateAsync({ body, parentId: null })}
         />
@@ -94,7 +98,7 @@ export function CommentsSection({ event }: { event: Pick<EventDetail, "id" | "sl
             to={signInPathFor(`/events/${event.slug}`)}
             className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
           >
-            Sign in to comment
+            <Trans>Sign in to comment</Trans>
           </Link>
         </p>
       )}
@@ -103,9 +107,10 @@ export function CommentsSection({ event }: { event: Pick<EventDetail, "id" | "sl
 }
 
 function CommentsSkeleton() {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-4">
-      <Spinner className="sr-only" label="Loading comments…" />
+      <Spinner className="sr-only" label={t`Loading comments…`} />
       {[0, 1].map((i) => (
         <div key={i} className="flex gap-3">
           <Skeleton className="size-9 rounded-full" />

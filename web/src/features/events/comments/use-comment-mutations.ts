@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { track } from "@/lib/analytics";
@@ -22,14 +23,14 @@ export function useCommentMutations(eventId: string, userId: string | undefined)
 
   const post = useMutation({
     mutationFn: ({ body, parentId }: { body: string; parentId: string | null }) => {
-      if (!userId) throw new Error("Sign in to comment.");
+      if (!userId) throw new Error(t`Sign in to comment.`);
       return postComment({ eventId, authorId: userId, parentId, body });
     },
     onSuccess: (comment) => {
       put(comment);
       live?.stopTyping();
       track({ event: "comment_posted", event_id: eventId });
-      toast.success(comment.parent_id ? "Reply posted" : "Comment posted");
+      toast.success(comment.parent_id ? t`Reply posted` : t`Comment posted`);
     },
   });
 
@@ -38,7 +39,7 @@ export function useCommentMutations(eventId: string, userId: string | undefined)
     onSuccess: (comment) => {
       put(comment);
       live?.stopTyping();
-      toast.success("Comment updated");
+      toast.success(t`Comment updated`);
     },
   });
 
@@ -46,7 +47,7 @@ export function useCommentMutations(eventId: string, userId: string | undefined)
     mutationFn: (id: string) => updateComment(id, { deleted_at: new Date().toISOString() }),
     onSuccess: (comment) => {
       put(comment);
-      toast.success("Comment deleted");
+      toast.success(t`Comment deleted`);
     },
     onError: fail,
   });
@@ -58,7 +59,7 @@ export function useCommentMutations(eventId: string, userId: string | undefined)
       put(comment);
       // Others may not receive this UPDATE at all (the row is now invisible to them): tell them.
       if (hidden) live?.announceHidden(comment.id);
-      toast.success(hidden ? "Comment hidden. Other viewers no longer see it." : "Comment restored");
+      toast.success(hidden ? t`Comment hidden. Other viewers no longer see it.` : t`Comment restored`);
     },
     onError: fail,
   });

@@ -1,6 +1,9 @@
+import { plural } from "@lingui/core/macro";
+import { Plural, Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
+import { formatNumber } from "@/lib/i18n/format";
 import { Skeleton } from "@/components/ui/skeleton";
 import { signInPathFor } from "@/lib/auth/safe-next";
 import { useSession } from "@/lib/auth/session-context";
@@ -22,13 +25,13 @@ export function AttendeeAvatars({ event }: { event: Pick<EventDetail, "id" | "sl
   return (
     <section aria-labelledby="attendees-heading" className="flex flex-col gap-3">
       <h2 id="attendees-heading" className="text-base font-semibold">
-        Who's going
+        <Trans>Who's going</Trans>
       </h2>
       {!user ? (
         <p className="text-sm text-muted-foreground">
-          {going === 1 ? "1 person is going." : `${going} people are going.`}{" "}
+          <Plural value={going} one="# person is going." other="# people are going." />{" "}
           <Link to={signInPathFor(`/events/${event.slug}`)} className="font-medium text-brand-700 underline underline-offset-4">
-            Sign in to see who
+            <Trans>Sign in to see who</Trans>
           </Link>
         </p>
       ) : query.isPending ? (
@@ -38,7 +41,7 @@ export function AttendeeAvatars({ event }: { event: Pick<EventDetail, "id" | "sl
           ))}
         </div>
       ) : (
-        <ul className="flex flex-wrap items-center -space-x-2" aria-label={`${going} going`}>
+        <ul className="flex flex-wrap items-center -space-x-2" aria-label={plural(going, { one: "# going", other: "# going" })}>
           {attendees.map((a) => (
             <li key={a.user_id}>
               {a.profile ? (
@@ -54,10 +57,10 @@ export function AttendeeAvatars({ event }: { event: Pick<EventDetail, "id" | "sl
             <li>
               <span
                 className="inline-flex size-9 items-center justify-center rounded-full bg-secondary text-xs font-semibold text-secondary-foreground ring-2 ring-background"
-                aria-label={`and ${more} more`}
+                aria-label={plural(more, { one: "and # more", other: "and # more" })}
                 role="img"
               >
-                +{more}
+                +{formatNumber(more)}
               </span>
             </li>
           )}

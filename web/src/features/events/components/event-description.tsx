@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { LazyMarkdown } from "@/components/markdown/lazy-markdown";
 import { supabaseUrl } from "@/lib/supabase";
 
@@ -10,12 +11,14 @@ export function EventDescription({ description }: { description: string }) {
   return (
     <section aria-labelledby="about-heading" className="flex flex-col gap-2">
       <h2 id="about-heading" className="text-xl font-semibold">
-        About this event
+        <Trans>About this event</Trans>
       </h2>
       {description.trim() ? (
         <LazyMarkdown source={description} headingOffset={2} imagePrefixes={IMAGE_PREFIXES} />
       ) : (
-        <p className="text-muted-foreground">No description yet.</p>
+        <p className="text-muted-foreground">
+          <Trans>No description yet.</Trans>
+        </p>
       )}
     </section>
   );

@@ -1,10 +1,12 @@
+import { useLingui } from "@lingui/react/macro";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 
 export function EventPageSkeleton() {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-6">
-      <Spinner className="sr-only" label="Loading event…" />
+      <Spinner className="sr-only" label={t`Loading event…`} />
       <Skeleton className="h-5 w-24 rounded-full" />
       <Skeleton className="h-10 w-3/4" />
       <div className="grid gap-8 md:grid-cols-[1fr_20rem]">

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { ExternalLink, MapPin, MonitorPlay } from "lucide-react";
 import type { EventDetail } from "../api/get-event";
 import { VenueMapFacade } from "./venue-map-facade";
@@ -28,9 +29,11 @@ export function EventPlace({ event, showOnlineLink }: EventPlaceProps) {
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
               >
-                Directions on OpenStreetMap
-                <ExternalLink aria-hidden="true" className="size-3.5" />
-                <span className="sr-only">(opens in a new tab)</span>
+                <Trans>Directions on OpenStreetMap</Trans>
+                <ExternalLink aria-hidden="true" className="size-3.5 rtl:-scale-x-100" />
+                <span className="sr-only">
+                  <Trans>(opens in a new tab)</Trans>
+                </span>
               </a>
             )}
           </div>
@@ -43,14 +46,21 @@ export function EventPlace({ event, showOnlineLink }: EventPlaceProps) {
         <div className="flex items-start gap-3">
           <MonitorPlay aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
           <div className="flex flex-col gap-0.5">
-            <p className="font-medium">Online</p>
+            <p className="font-medium">
+              <Trans>Online</Trans>
+            </p>
             {showOnlineLink && event.online_link ? (
               <a href={event.online_link.url} target="_blank" rel="noopener noreferrer" className="break-all text-sm font-medium text-brand-700 underline underline-offset-4">
-                Join online
-                <span className="sr-only"> (opens in a new tab)</span>
+                <Trans>Join online</Trans>
+                <span className="sr-only">
+                  {" "}
+                  <Trans>(opens in a new tab)</Trans>
+                </span>
               </a>
             ) : (
-              <p className="text-sm text-muted-foreground">The link appears here once you're going.</p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>The link appears here once you're going.</Trans>
+              </p>
             )}
           </div>
         </div>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { parseVideoUrl, type VideoSource } from "@/components/video/video-url";
 import { publicFileUrl } from "@/lib/supabase";
@@ -18,7 +19,7 @@ export function EventVideo({ event }: { event: Pick<EventDetail, "title" | "vide
   return (
     <section aria-labelledby="video-heading" className="flex flex-col gap-2">
       <h2 id="video-heading" className="sr-only">
-        Video
+        <Trans>Video</Trans>
       </h2>
       <Suspense fallback={<div className="aspect-video w-full rounded-xl bg-muted" />}>
         <VideoEmbed source={source} title={event.title} />

@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
+import { render } from "@/test/render";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { predictCancel, predictRsvp } from "../rsvp-prediction";

@@ -1,8 +1,11 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
+import { formatNumber } from "@/lib/i18n/format";
 import type { EventDetail, EventStats } from "../api/get-event";
 import type { MyRsvp } from "../api/rsvp-api";
 import { waitlistText } from "../rsvp-prediction";
@@ -30,7 +33,7 @@ export function RsvpPanel(props: RsvpPanelProps) {
   return (
     <section aria-labelledby="rsvp-heading" className="flex flex-col gap-4 rounded-xl border border-border bg-card p-5 shadow-sm">
       <h2 id="rsvp-heading" className="text-lg font-semibold">
-        Attend
+        <Trans comment="The heading of the RSVP box">Attend</Trans>
       </h2>
       <SpotsSummary capacity={event.capacity} stats={stats} />
       <RsvpAction {...props} />
@@ -39,6 +42,7 @@ export function RsvpPanel(props: RsvpPanelProps) {
 }
 
 function RsvpAction({ event, stats, mine, signedIn, signInHref, busy, onRsvp, onCancel, now = new Date() }: RsvpPanelProps) {
+  const { t } = useLingui();
   const id = useId();
   const [guests, setGuests] = useState(0);
   const closesAt = new Date(event.rsvp_closes_at ?? event.starts_at);
@@ -46,20 +50,30 @@ function RsvpAction({ event, stats, mine, signedIn, signInHref, busy, onRsvp, on
   if (event.status === "cancelled") {
     return (
       <p className="text-sm font-medium text-red-800">
-        This event was cancelled.{event.cancel_reason ? ` ${event.cancel_reason}` : ""}
+        <Trans>This event was cancelled.</Trans>
+        {event.cancel_reason ? ` ${event.cancel_reason}` : ""}
       </p>
     );
   }
-  if (signedIn && mine === undefined) return <p className="text-sm text-muted-foreground">Checking your RSVP…</p>;
+  if (signedIn && mine === undefined) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>Checking your RSVP…</Trans>
+      </p>
+    );
+  }
 
   if (mine && ["going", "waitlisted", "pending"].includes(mine.status)) {
+    const guestCount = mine.guests;
     const text =
       mine.status === "going"
-        ? `You're going${mine.guests ? ` with ${mine.guests} ${mine.guests === 1 ? "guest" : "guests"}` : ""}.`
+        ? guestCount
+          ? plural(guestCount, { one: "You're going with # guest.", other: "You're going with # guests." })
+          : t`You're going.`
         : mine.status === "waitlisted"
           ? waitlistText(mine.waitlist_place)
-          : "Your request is waiting for the hosts' approval.";
-    const action = mine.status === "going" ? "Cancel RSVP" : mine.status === "waitlisted" ? "Leave the waitlist" : "Withdraw request";
+          : t`Your request is waiting for the hosts' approval.`;
+    const action = mine.status === "going" ? t`Cancel RSVP` : mine.status === "waitlisted" ? t`Leave the waitlist` : t`Withdraw request`;
     return (
       <div className="flex flex-col gap-3">
         <p role="status" className="rounded-md bg-secondary px-3 py-2 text-sm font-medium text-secondary-foreground">
@@ -72,32 +86,50 @@ function RsvpAction({ event, stats, mine, signedIn, signInHref, busy, onRsvp, on
     );
   }
 
-  if (now >= closesAt) return <p className="text-sm text-muted-foreground">RSVPs for this event are closed.</p>;
+  if (now >= closesAt) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>RSVPs for this event are closed.</Trans>
+      </p>
+    );
+  }
   if (mine?.status === "declined") {
-    return <p className="text-sm text-muted-foreground">The hosts declined your request for this event.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>The hosts declined your request for this event.</Trans>
+      </p>
+    );
   }
   if (!signedIn) {
     return (
       <Button asChild>
-        <Link to={signInHref}>Sign in to RSVP</Link>
+        <Link to={signInHref}>
+          <Trans>Sign in to RSVP</Trans>
+        </Link>
       </Button>
     );
   }
 
   const full = event.capacity !== null && stats?.spots_left === 0;
   if (full && !event.waitlist_enabled && !event.requires_approval) {
-    return <p className="text-sm font-medium">This event is full.</p>;
+    return (
+      <p className="text-sm font-medium">
+        <Trans>This event is full.</Trans>
+      </p>
+    );
   }
-  const label = event.requires_approval ? "Request to join" : full ? "Join the waitlist" : "RSVP";
+  const label = event.requires_approval ? t`Request to join` : full ? t`Join the waitlist` : t({ message: "RSVP", comment: "The button that says you will attend" });
   return (
     <div className="flex flex-col gap-3">
       {event.plus_ones_max > 0 && (
         <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-guests`}>Guests you're bringing</Label>
+          <Label htmlFor={`${id}-guests`}>
+            <Trans>Guests you're bringing</Trans>
+          </Label>
           <Select id={`${id}-guests`} value={guests} onChange={(e) => setGuests(Number(e.target.value))}>
             {Array.from({ length: event.plus_ones_max + 1 }, (_, n) => (
               <option key={n} value={n}>
-                {n === 0 ? "Just me" : `+${n}`}
+                {n === 0 ? t`Just me` : `+${formatNumber(n)}`}
               </option>
             ))}
           </Select>

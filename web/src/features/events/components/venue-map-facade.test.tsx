@@ -1,4 +1,5 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
+import { render } from "@/test/render";
 import { describe, expect, it } from "vitest";
 import { VenueMapFacade } from "./venue-map-facade";
 

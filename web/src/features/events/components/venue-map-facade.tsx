@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Map as MapIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { LazyVenueMap } from "@/components/map/lazy-map";
@@ -16,7 +17,7 @@ export function VenueMapFacade({ lat, lng, name }: VenueMapFacadeProps) {
     <div className="flex flex-col items-start gap-3">
       <Button variant="outline" size="sm" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
         <MapIcon aria-hidden="true" />
-        {open ? "Hide map" : "Show map"}
+        {open ? <Trans>Hide map</Trans> : <Trans>Show map</Trans>}
       </Button>
       <div id={id} className="w-full">
         {open && <LazyVenueMap lat={lat} lng={lng} name={name} />}

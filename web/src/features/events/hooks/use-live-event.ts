@@ -32,9 +32,14 @@ export function useLiveEvent(event: Pick<EventDetail, "id" | "slug">, viewer: Vi
     const topic = eventTopic(id);
     let channel: RealtimeChannel | null = null;
     let cancelled = false;
-    void (closing.get(topic) ?? Promise.resolve()).then(() => {
-      if (!cancelled) channel = openEventChannel({ event: { id, slug }, userId, name, queryClient, live });
-    });
+    void (closing.get(topic) ?? Promise.resolve())
+      // The channel is private: its join must carry the viewer's token, not the anon key a
+      // socket opened before sign-in would still hold.
+      .then(() => supabase.realtime.setAuth())
+      .catch(() => undefined) // joined with whatever token the socket has; the join says if that is not enough
+      .then(() => {
+        if (!cancelled) channel = openEventChannel({ event: { id, slug }, userId, name, queryClient, live });
+      });
     return () => {
       cancelled = true;
       live.attach(null, null);

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/errors";
@@ -66,8 +67,8 @@ export function useRsvpMutations(event: EventDetail, userId: string | undefined)
       applyResult(result);
       const { status, waitlist_place } = result.rsvp;
       if (status === "waitlisted") toast.success(waitlistText(waitlist_place));
-      else if (status === "pending") toast.success("Request sent. The hosts will let you know.");
-      else toast.success("You're going!");
+      else if (status === "pending") toast.success(t`Request sent. The hosts will let you know.`);
+      else toast.success(t`You're going!`);
     },
     onSettled: settle,
   });
@@ -83,7 +84,7 @@ export function useRsvpMutations(event: EventDetail, userId: string | undefined)
     onError: rollback,
     onSuccess: (result) => {
       applyResult(result);
-      toast.success("Your RSVP is cancelled.");
+      toast.success(t`Your RSVP is cancelled.`);
     },
     onSettled: settle,
   });

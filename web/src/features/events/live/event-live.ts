@@ -4,6 +4,8 @@ import { createLiveStore, type LiveStore } from "./live-store";
 import { createThrottle, TYPING_THROTTLE_MS } from "./typing";
 
 export type Viewer = { id: string; name: string };
+/** Who types, as others see it: the page view's opaque presence key and a name. */
+export type Typist = { key: string; name: string };
 
 /** What the event page's components may do on its live channel. */
 export type EventLive = {
@@ -14,7 +16,7 @@ export type EventLive = {
   stopTyping(): void;
   announceHidden(commentId: string): void;
   /** Internal: the channel the page opened, or null between channels. */
-  attach(channel: RealtimeChannel | null, viewer: Viewer | null): void;
+  attach(channel: RealtimeChannel | null, typist: Typist | null): void;
 };
 
 /**
@@ -25,14 +27,14 @@ export type EventLive = {
 export function createEventLive(): EventLive {
   const store = createLiveStore();
   let channel: RealtimeChannel | null = null;
-  let viewer: Viewer | null = null;
+  let typist: Typist | null = null;
 
   const send = (event: string, payload: Record<string, unknown>) => {
     if (!channel || channel.state !== "joined") return;
     void channel.send({ type: "broadcast", event, payload });
   };
   const typing = createThrottle(() => {
-    if (viewer) send(LIVE_EVENTS.typing, { user_id: viewer.id, name: viewer.name } satisfies TypingPayload);
+    if (typist) send(LIVE_EVENTS.typing, { key: typist.key, name: typist.name } satisfies TypingPayload);
   }, TYPING_THROTTLE_MS);
 
   return {
@@ -40,12 +42,12 @@ export function createEventLive(): EventLive {
     sendTyping: () => typing.call(),
     stopTyping() {
       typing.reset();
-      if (viewer) send(LIVE_EVENTS.typing, { user_id: viewer.id, name: viewer.name, stop: true } satisfies TypingPayload);
+      if (typist) send(LIVE_EVENTS.typing, { key: typist.key, name: typist.name, stop: true } satisfies TypingPayload);
     },
     announceHidden: (id) => send(LIVE_EVENTS.commentHidden, { id } satisfies CommentHiddenPayload),
     attach(next, who) {
       channel = next;
-      viewer = who;
+      typist = who;
       typing.reset();
       if (!next) store.reset();
     },

@@ -1,3 +1,5 @@
+import { useLingui } from "@lingui/react";
+import { Plural } from "@lingui/react/macro";
 import { Eye } from "lucide-react";
 import { useLiveSnapshot } from "./event-live-context";
 import { typingText } from "./typing";
@@ -13,13 +15,14 @@ export function ViewersCount() {
         <span className="relative inline-flex size-2 rounded-full bg-emerald-600" />
       </span>
       <Eye aria-hidden="true" className="size-4" />
-      {viewers === 1 ? "1 person viewing" : `${viewers} people viewing`}
+      <Plural value={viewers} one="# person viewing" other="# people viewing" />
     </p>
   );
 }
 
 /** "Grace Hopper is typing…" for others typing a comment; the line keeps its height when empty. */
 export function TypingIndicator() {
+  useLingui(); // re-render in a new language
   const { typers } = useLiveSnapshot();
   const text = typingText(typers.map((t) => t.name));
   return (

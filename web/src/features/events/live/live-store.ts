@@ -48,12 +48,12 @@ export function createLiveStore(now: () => number = Date.now) {
     setViewers(viewers: number) {
       if (viewers !== snapshot.viewers) set({ ...snapshot, viewers });
     },
-    typing(userId: string, name: string) {
-      set({ ...snapshot, typers: addTyper(activeTypers(snapshot.typers, now()), { userId, name }, now()) });
+    typing(key: string, name: string) {
+      set({ ...snapshot, typers: addTyper(activeTypers(snapshot.typers, now()), { key, name }, now()) });
       schedule();
     },
-    stopTyping(userId: string) {
-      const typers = removeTyper(snapshot.typers, userId);
+    stopTyping(key: string) {
+      const typers = removeTyper(snapshot.typers, key);
       if (typers !== snapshot.typers) set({ ...snapshot, typers });
       schedule();
     },

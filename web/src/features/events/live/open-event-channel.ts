@@ -1,6 +1,6 @@
 import type { RealtimeChannel } from "@supabase/supabase-js";
 import type { QueryClient } from "@tanstack/react-query";
-import { eventTopic, LIVE_EVENTS, type CommentHiddenPayload, type TypingPayload } from "@/lib/realtime/event-broadcasts";
+import { EVENT_CHANNEL_PRIVATE, eventTopic, LIVE_EVENTS, type CommentHiddenPayload, type TypingPayload } from "@/lib/realtime/event-broadcasts";
 import { supabase } from "@/lib/supabase";
 import { eventKeys } from "../api/event-keys";
 import type { EventDetail, EventStats } from "../api/get-event";
@@ -23,9 +23,12 @@ type ChannelOptions = {
  */
 export function openEventChannel({ event, userId, name, queryClient, live }: ChannelOptions): RealtimeChannel {
   const { id, slug } = event;
-  // Signed-out viewers count too: a random key per page view.
-  const presenceKey = userId ?? `anon-${crypto.randomUUID()}`;
-  const channel = supabase.channel(eventTopic(id), { config: { presence: { key: presenceKey, enabled: true } } });
+  // Everyone is counted under a random key per page view, and tracks no identity: presence
+  // names nobody, even to viewers who may not see who is going (decision 0095).
+  const presenceKey = crypto.randomUUID();
+  const channel = supabase.channel(eventTopic(id), {
+    config: { private: EVENT_CHANNEL_PRIVATE, presence: { key: presenceKey, enabled: true } },
+  });
   const comments = commentLiveUpdates(queryClient, id, userId);
 
   bindCounters(channel, queryClient, id, slug, userId);
@@ -36,9 +39,9 @@ export function openEventChannel({ event, userId, name, queryClient, live }: Cha
   channel.on("broadcast", { event: LIVE_EVENTS.commentHidden }, ({ payload }) => comments.onHidden((payload as CommentHiddenPayload).id));
   channel.on("broadcast", { event: LIVE_EVENTS.typing }, ({ payload }) => {
     const p = payload as Partial<TypingPayload>;
-    if (typeof p.user_id !== "string" || p.user_id === userId) return; // never show the typer their own line
-    if (p.stop) live.store.stopTyping(p.user_id);
-    else if (typeof p.name === "string" && p.name) live.store.typing(p.user_id, p.name.slice(0, 60));
+    if (typeof p.key !== "string" || p.key === presenceKey) return; // never show the typer their own line
+    if (p.stop) live.store.stopTyping(p.key);
+    else if (typeof p.name === "string" && p.name) live.store.typing(p.key, p.name.slice(0, 60));
   });
   channel.on("presence", { event: "sync" }, () => live.store.setViewers(Object.keys(channel.presenceState()).length));
 
@@ -53,7 +56,7 @@ export function openEventChannel({ event, userId, name, queryClient, live }: Cha
     }
     joinedBefore = true;
   });
-  live.attach(channel, userId && name ? { id: userId, name } : null);
+  live.attach(channel, userId && name ? { key: presenceKey, name } : null);
   return channel;
 }
 

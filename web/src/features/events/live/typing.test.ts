@@ -30,17 +30,17 @@ describe("createThrottle", () => {
 
 describe("typers", () => {
   it("refreshes a typer instead of listing them twice", () => {
-    let typers = addTyper([], { userId: "g", name: "Grace" }, 0);
-    typers = addTyper(typers, { userId: "a", name: "Alan" }, 500);
-    typers = addTyper(typers, { userId: "g", name: "Grace" }, 1000);
-    expect(typers.map((t) => [t.userId, t.expiresAt])).toEqual([["a", 500 + TYPING_TTL_MS], ["g", 1000 + TYPING_TTL_MS]]);
+    let typers = addTyper([], { key: "g", name: "Grace" }, 0);
+    typers = addTyper(typers, { key: "a", name: "Alan" }, 500);
+    typers = addTyper(typers, { key: "g", name: "Grace" }, 1000);
+    expect(typers.map((t) => [t.key, t.expiresAt])).toEqual([["a", 500 + TYPING_TTL_MS], ["g", 1000 + TYPING_TTL_MS]]);
   });
 
   it("expires typers after the TTL, and removes one on stop", () => {
-    const typers = [...addTyper([], { userId: "g", name: "Grace" }, 0), ...addTyper([], { userId: "a", name: "Alan" }, 2000)];
-    expect(activeTypers(typers, TYPING_TTL_MS - 1).map((t) => t.userId)).toEqual(["g", "a"]);
-    expect(activeTypers(typers, TYPING_TTL_MS).map((t) => t.userId)).toEqual(["a"]);
-    expect(removeTyper(typers, "a").map((t) => t.userId)).toEqual(["g"]);
+    const typers = [...addTyper([], { key: "g", name: "Grace" }, 0), ...addTyper([], { key: "a", name: "Alan" }, 2000)];
+    expect(activeTypers(typers, TYPING_TTL_MS - 1).map((t) => t.key)).toEqual(["g", "a"]);
+    expect(activeTypers(typers, TYPING_TTL_MS).map((t) => t.key)).toEqual(["a"]);
+    expect(removeTyper(typers, "a").map((t) => t.key)).toEqual(["g"]);
   });
 
   it("says who is typing", () => {

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Flag } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -17,7 +18,8 @@ type ReportButtonProps = {
 };
 
 /** A "Report" button that opens the report dialog. Signed-in members only (the caller checks). */
-export function ReportButton({ target, reporterId, label = "Report", accessibleLabel, className }: ReportButtonProps) {
+export function ReportButton({ target, reporterId, label, accessibleLabel, className }: ReportButtonProps) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -36,7 +38,7 @@ export function ReportButton({ target, reporterId, label = "Report", accessibleL
         }}
       >
         <Flag aria-hidden="true" />
-        {label}
+        {label ?? t`Report`}
       </Button>
       {loaded && (
         <Suspense fallback={null}>

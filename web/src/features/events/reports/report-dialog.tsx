@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { X } from "lucide-react";
@@ -11,15 +13,23 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/errors";
-import { fileReport, REPORT_DETAILS_MAX, REPORT_REASONS, reportReasonText, type ReportTarget } from "./reports-api";
+import { formatNumber } from "@/lib/i18n/format";
+import {
+  fileReport, REPORT_DETAILS_MAX, REPORT_REASON_LABELS, REPORT_REASONS, reportReasonText, type ReportTarget,
+} from "./reports-api";
 
 const reportSchema = z
   .object({
-    reason: z.enum(REPORT_REASONS, "Choose a reason."),
-    details: z.string().max(REPORT_DETAILS_MAX, `Keep it under ${REPORT_DETAILS_MAX} characters.`),
+    reason: z.enum(REPORT_REASONS, { error: () => t`Choose a reason.` }),
+    details: z.string().max(REPORT_DETAILS_MAX, {
+      error: () => {
+        const max = formatNumber(REPORT_DETAILS_MAX);
+        return t`Keep it under ${max} characters.`;
+      },
+    }),
   })
   .refine((v) => v.reason !== "Something else" || v.details.trim().length > 0, {
-    message: "Tell us what's wrong.",
+    error: () => t`Tell us what's wrong.`,
     path: ["details"],
   });
 
@@ -36,6 +46,7 @@ type ReportDialogProps = {
 
 /** "Report this event/comment" with a reason, for the site admins' queue. */
 export function ReportDialog({ open, onOpenChange, target, reporterId, onClosed }: ReportDialogProps) {
+  const { t } = useLingui();
   const id = useId();
   const form = useForm<ReportValues>({ resolver: zodResolver(reportSchema), defaultValues: { reason: undefined, details: "" } });
   const { errors } = form.formState;
@@ -43,12 +54,11 @@ export function ReportDialog({ open, onOpenChange, target, reporterId, onClosed 
     mutationFn: (values: ReportValues) =>
       fileReport(reporterId, target, reportReasonText(values.reason as (typeof REPORT_REASONS)[number], values.details)),
     onSuccess: () => {
-      toast.success("Thanks — a moderator will review it.");
+      toast.success(t`Thanks — a moderator will review it.`);
       form.reset();
       onOpenChange(false);
     },
   });
-  const what = target.type === "event" ? "event" : "comment";
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -61,18 +71,24 @@ export function ReportDialog({ open, onOpenChange, target, reporterId, onClosed 
               onClosed();
             }
           }}
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border border-border bg-background p-5 shadow-lg"
+          className="fixed start-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 rtl:translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border border-border bg-background p-5 shadow-lg"
         >
           <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold">Report this {what}</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold">
+              {target.type === "event" ? <Trans>Report this event</Trans> : <Trans>Report this comment</Trans>}
+            </Dialog.Title>
             <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" className="-mr-2 -mt-2 size-9" aria-label="Close">
+              <Button variant="ghost" size="icon" className="-me-2 -mt-2 size-9" aria-label={t`Close`}>
                 <X aria-hidden="true" />
               </Button>
             </Dialog.Close>
           </div>
           <Dialog.Description className="text-sm text-muted-foreground">
-            Tell the site's moderators what's wrong. They'll review it; the {target.type === "event" ? "hosts" : "author"} won't see who reported it.
+            {target.type === "event" ? (
+              <Trans>Tell the site's moderators what's wrong. They'll review it; the hosts won't see who reported it.</Trans>
+            ) : (
+              <Trans>Tell the site's moderators what's wrong. They'll review it; the author won't see who reported it.</Trans>
+            )}
           </Dialog.Description>
           <form onSubmit={form.handleSubmit((v) => send.mutate(v))} noValidate className="flex flex-col gap-4">
             {send.isError && <Alert tone="error">{errorMessage(send.error)}</Alert>}
@@ -81,11 +97,13 @@ export function ReportDialog({ open, onOpenChange, target, reporterId, onClosed 
               aria-invalid={errors.reason ? true : undefined}
               aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
             >
-              <legend className="mb-2 text-sm font-medium">Reason</legend>
+              <legend className="mb-2 text-sm font-medium">
+                <Trans>Reason</Trans>
+              </legend>
               {REPORT_REASONS.map((reason) => (
                 <label key={reason} className="flex min-h-9 items-center gap-3 text-sm">
                   <input type="radio" value={reason} className="size-4 accent-brand-700" {...form.register("reason")} />
-                  {reason}
+                  {t(REPORT_REASON_LABELS[reason])}
                 </label>
               ))}
               {errors.reason && (
@@ -94,7 +112,7 @@ export function ReportDialog({ open, onOpenChange, target, reporterId, onClosed 
                 </p>
               )}
             </fieldset>
-            <FormField label="Details (optional)" error={errors.details?.message}>
+            <FormField label={t`Details (optional)`} error={errors.details?.message}>
               <textarea
                 rows={3}
                 maxLength={REPORT_DETAILS_MAX}
@@ -105,12 +123,12 @@ export function ReportDialog({ open, onOpenChange, target, reporterId, onClosed 
             <div className="flex flex-wrap justify-end gap-2">
               <Dialog.Close asChild>
                 <Button type="button" variant="outline">
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </Button>
               </Dialog.Close>
               <Button type="submit" disabled={send.isPending}>
-                {send.isPending && <Spinner className="text-current [&_svg]:size-4" label="Sending…" />}
-                Send report
+                {send.isPending && <Spinner className="text-current [&_svg]:size-4" label={t`Sending…`} />}
+                <Trans>Send report</Trans>
               </Button>
             </div>
           </form>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Send } from "lucide-react";
@@ -73,6 +74,7 @@ export function MessageAttendees({ eventId }: { eventId: string }) {
 }
 
 function SentMessages({ eventId }: { eventId: string }) {
+  const { t } = useLingui();
   const query = useQuery(sentMessagesOptions(eventId));
   const zone = viewerTimeZone();
   return (
@@ -84,7 +86,7 @@ function SentMessages({ eventId }: { eventId: string }) {
           <Skeleton className="h-12 w-full" />
         </div>
       ) : query.isError ? (
-        <LoadError what="the sent messages" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError title={t`Couldn't load the sent messages.`} error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">Nothing sent yet.</p>
       ) : (

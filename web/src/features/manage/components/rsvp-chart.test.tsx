@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { render } from "@/test/render";
 import { describe, expect, it, vi } from "vitest";
 import type { Guest } from "../api/guest-list";
 import { RsvpChart } from "./rsvp-chart";

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { UserMinus, UserPlus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
@@ -17,6 +18,7 @@ import { addTeamMember, normaliseUsername, removeTeamMember, ROLE_LABELS, teamOp
  * site admin, changes the team; co-hosts see it read-only.
  */
 export function TeamSection({ eventId, canEdit }: { eventId: string; canEdit: boolean }) {
+  const { t } = useLingui();
   const id = useId();
   const queryClient = useQueryClient();
   const query = useQuery(teamOptions(eventId));
@@ -49,7 +51,7 @@ export function TeamSection({ eventId, canEdit }: { eventId: string; canEdit: bo
           <Skeleton className="h-10 w-full" />
         </div>
       ) : query.isError ? (
-        <LoadError what="the team" error={query.error} onRetry={() => void query.refetch()} />
+        <LoadError title={t`Couldn't load the team.`} error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <ul className="divide-y divide-border" aria-label="Team">
           {query.data.map((m) => (

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural, t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Tabs } from "radix-ui";
 import { Link, useSearchParams } from "react-router";
 import { CompactEventList } from "@/components/events/compact-event-list";
@@ -7,22 +10,23 @@ import type { MyEventGroups } from "../api/group-my-events";
 import { MyEventsEmpty, type MyEventsTab } from "./my-events-empty";
 import { WaitlistBadge } from "./waitlist-badge";
 
-const TABS: { id: MyEventsTab; label: string }[] = [
-  { id: "hosting", label: "Hosting" },
-  { id: "going", label: "Going" },
-  { id: "waitlisted", label: "Waitlisted" },
-  { id: "pending", label: "Pending" },
-  { id: "past", label: "Past" },
+const TABS: { id: MyEventsTab; label: MessageDescriptor }[] = [
+  { id: "hosting", label: msg({ message: "Hosting", comment: "A tab of /me: events I host" }) },
+  { id: "going", label: msg({ message: "Going", comment: "A tab of /me: events I'm going to" }) },
+  { id: "waitlisted", label: msg({ message: "Waitlisted", comment: "A tab of /me" }) },
+  { id: "pending", label: msg({ message: "Pending", comment: "A tab of /me: my RSVP requests" }) },
+  { id: "past", label: msg({ message: "Past", comment: "A tab of /me: past events" }) },
 ];
 
-const isTab = (v: string | null): v is MyEventsTab => TABS.some((t) => t.id === v);
+const isTab = (v: string | null): v is MyEventsTab => TABS.some((tab) => tab.id === v);
 
 /** The tabs of /me; the open one is in the URL (?tab=going) so it survives reloads and links. */
 export function MyEventsTabs({ groups, userId }: { groups: MyEventGroups; userId: string }) {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
   // Default: the first tab with something in it, so the page opens on what matters.
-  const fallback = TABS.find((t) => groups[t.id].length > 0)?.id ?? "going";
+  const fallback = TABS.find((tab) => groups[tab.id].length > 0)?.id ?? "going";
   const tab = isTab(requested) ? requested : fallback;
   const select = (value: string) =>
     setParams((p) => {
@@ -32,15 +36,15 @@ export function MyEventsTabs({ groups, userId }: { groups: MyEventGroups; userId
 
   return (
     <Tabs.Root value={tab} onValueChange={select} className="flex flex-col gap-4">
-      <Tabs.List aria-label="My events" className="flex flex-wrap gap-1 border-b border-border">
-        {TABS.map((t) => (
+      <Tabs.List aria-label={t`My events`} className="flex flex-wrap gap-1 border-b border-border">
+        {TABS.map((tab) => (
           <Tabs.Trigger
-            key={t.id}
-            value={t.id}
+            key={tab.id}
+            value={tab.id}
             className="-mb-px inline-flex h-10 items-center gap-2 rounded-t-md border-b-2 border-transparent px-3 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=active]:border-brand-700 data-[state=active]:text-brand-700"
           >
-            {t.label}
-            <span className="rounded-full bg-muted px-2 py-0.5 text-xs text-foreground">{groups[t.id].length}</span>
+            {t(tab.label)}
+            <span className="rounded-full bg-muted px-2 py-0.5 text-xs text-foreground">{groups[tab.id].length}</span>
           </Tabs.Trigger>
         ))}
       </Tabs.List>
@@ -48,32 +52,35 @@ export function MyEventsTabs({ groups, userId }: { groups: MyEventGroups; userId
       <Tabs.Content value="hosting" className="focus-visible:outline-none">
         {groups.hosting.length ? (
           <CompactEventList
-            label="Events you host"
-            items={groups.hosting.map(({ event, role }) => ({
+            label={t`Events you host`}
+            items={groups.hosting.map(({ event, role }) => {
+              const title = event.title;
+              return {
               event,
               badges: (
                 <>
-                  {event.status === "draft" && <Badge>Draft</Badge>}
-                  {event.status === "cancelled" && <Badge tone="danger">Cancelled</Badge>}
-                  {event.visibility !== "public" && <Badge>{event.visibility === "private" ? "Private" : "Unlisted"}</Badge>}
-                  {role === "cohost" && <Badge tone="brand">Co-host</Badge>}
+                  {event.status === "draft" && <Badge><Trans comment="An event's status">Draft</Trans></Badge>}
+                  {event.status === "cancelled" && <CancelledBadge />}
+                  {event.visibility !== "public" && <Badge>{visibilityLabel(event.visibility)}</Badge>}
+                  {role === "cohost" && <Badge tone="brand"><Trans>Co-host</Trans></Badge>}
                 </>
               ),
               // A draft still needs writing and publishing; a published event needs managing.
               actions: (
                 <Button asChild variant="outline" size="sm">
                   {event.status === "draft" ? (
-                    <Link to={`/events/${event.slug}/edit`} aria-label={`Edit ${event.title}`}>
-                      Edit
+                    <Link to={`/events/${event.slug}/edit`} aria-label={t`Edit ${title}`}>
+                      <Trans>Edit</Trans>
                     </Link>
                   ) : (
-                    <Link to={`/events/${event.slug}/manage`} aria-label={`Manage ${event.title}`}>
-                      Manage
+                    <Link to={`/events/${event.slug}/manage`} aria-label={t`Manage ${title}`}>
+                      <Trans>Manage</Trans>
                     </Link>
                   )}
                 </Button>
               ),
-            }))}
+              };
+            })}
           />
         ) : (
           <MyEventsEmpty tab="hosting" />
@@ -83,13 +90,13 @@ export function MyEventsTabs({ groups, userId }: { groups: MyEventGroups; userId
       <Tabs.Content value="going" className="focus-visible:outline-none">
         {groups.going.length ? (
           <CompactEventList
-            label="Events you're going to"
+            label={t`Events you're going to`}
             items={groups.going.map(({ event, guests }) => ({
               event,
               badges: (
                 <>
-                  {event.status === "cancelled" ? <Badge tone="danger">Cancelled</Badge> : <Badge tone="success">Going</Badge>}
-                  {guests > 0 && <Badge>+{guests} {guests === 1 ? "guest" : "guests"}</Badge>}
+                  {event.status === "cancelled" ? <CancelledBadge /> : <Badge tone="success"><Trans comment="My RSVP's status">Going</Trans></Badge>}
+                  {guests > 0 && <Badge>{plural(guests, { one: "+# guest", other: "+# guests" })}</Badge>}
                 </>
               ),
             }))}
@@ -102,11 +109,11 @@ export function MyEventsTabs({ groups, userId }: { groups: MyEventGroups; userId
       <Tabs.Content value="waitlisted" className="focus-visible:outline-none">
         {groups.waitlisted.length ? (
           <CompactEventList
-            label="Events you're waitlisted for"
+            label={t`Events you're waitlisted for`}
             items={groups.waitlisted.map(({ event }) => ({
               event,
               badges:
-                event.status === "cancelled" ? <Badge tone="danger">Cancelled</Badge> : <WaitlistBadge eventId={event.id} userId={userId} />,
+                event.status === "cancelled" ? <CancelledBadge /> : <WaitlistBadge eventId={event.id} userId={userId} />,
             }))}
           />
         ) : (
@@ -117,10 +124,10 @@ export function MyEventsTabs({ groups, userId }: { groups: MyEventGroups; userId
       <Tabs.Content value="pending" className="focus-visible:outline-none">
         {groups.pending.length ? (
           <CompactEventList
-            label="Requests waiting for approval"
+            label={t`Requests waiting for approval`}
             items={groups.pending.map(({ event }) => ({
               event,
-              badges: event.status === "cancelled" ? <Badge tone="danger">Cancelled</Badge> : <Badge tone="warning">Awaiting approval</Badge>,
+              badges: event.status === "cancelled" ? <CancelledBadge /> : <Badge tone="warning"><Trans>Awaiting approval</Trans></Badge>,
             }))}
           />
         ) : (
@@ -131,16 +138,16 @@ export function MyEventsTabs({ groups, userId }: { groups: MyEventGroups; userId
       <Tabs.Content value="past" className="focus-visible:outline-none">
         {groups.past.length ? (
           <CompactEventList
-            label="Past events"
+            label={t`Past events`}
             items={groups.past.map((entry) => ({
               event: entry.event,
               badges:
                 entry.event.status === "cancelled" ? (
-                  <Badge tone="danger">Cancelled</Badge>
+                  <CancelledBadge />
                 ) : entry.kind === "hosted" ? (
-                  <Badge tone="brand">{entry.role === "cohost" ? "Co-hosted" : "Hosted"}</Badge>
+                  <Badge tone="brand">{entry.role === "cohost" ? <Trans>Co-hosted</Trans> : <Trans>Hosted</Trans>}</Badge>
                 ) : (
-                  <Badge tone="success">{entry.checkedIn ? "Checked in" : "Went"}</Badge>
+                  <Badge tone="success">{entry.checkedIn ? <Trans>Checked in</Trans> : <Trans>Went</Trans>}</Badge>
                 ),
             }))}
           />
@@ -150,4 +157,20 @@ export function MyEventsTabs({ groups, userId }: { groups: MyEventGroups; userId
       </Tabs.Content>
     </Tabs.Root>
   );
+}
+
+function CancelledBadge() {
+  return (
+    <Badge tone="danger">
+      <Trans comment="An event's status">Cancelled</Trans>
+    </Badge>
+  );
+}
+
+function visibilityLabel(visibility: string): string {
+  switch (visibility) {
+    case "private": return t({ message: "Private", comment: "An event's visibility" });
+    case "members": return t({ message: "Members only", comment: "An event's visibility" });
+    default: return t({ message: "Unlisted", comment: "An event's visibility" });
+  }
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { Link } from "react-router";
@@ -17,9 +18,10 @@ type Props = {
 
 /** The popover's body: latest first, unread ones marked, each leading to its event. */
 export function NotificationList({ query, onRead, onNavigate }: Props) {
+  const { t } = useLingui();
   if (query.isPending) {
     return (
-      <div className="flex flex-col gap-2 p-4" aria-busy="true" aria-label="Loading notifications">
+      <div className="flex flex-col gap-2 p-4" aria-busy="true" aria-label={t`Loading notifications`}>
         <Skeleton className="h-12 w-full" />
         <Skeleton className="h-12 w-full" />
         <Skeleton className="h-12 w-full" />
@@ -29,18 +31,24 @@ export function NotificationList({ query, onRead, onNavigate }: Props) {
   if (query.isError) {
     return (
       <div role="alert" className="flex flex-col items-start gap-2 p-4 text-sm">
-        <p>Couldn't load your notifications. {errorMessage(query.error)}</p>
+        <p>
+          <Trans>Couldn't load your notifications.</Trans> {errorMessage(query.error)}
+        </p>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
+          <Trans>Try again</Trans>
         </Button>
       </div>
     );
   }
   if (query.data.length === 0) {
-    return <p className="p-6 text-center text-sm text-muted-foreground">You're all caught up. News about your events shows up here.</p>;
+    return (
+      <p className="p-6 text-center text-sm text-muted-foreground">
+        <Trans>You're all caught up. News about your events and groups shows up here.</Trans>
+      </p>
+    );
   }
   return (
-    <ul className="overflow-y-auto" aria-label="Latest notifications">
+    <ul className="overflow-y-auto" aria-label={t`Latest notifications`}>
       {query.data.map((n) => {
         const unread = !n.read_at;
         const text = notificationText(n);
@@ -49,7 +57,9 @@ export function NotificationList({ query, onRead, onNavigate }: Props) {
           <>
             <span className={cn("block text-sm", unread && "font-semibold")}>{text}</span>
             <span className="block text-xs text-muted-foreground">
-              {unread && <span className="sr-only">Unread. </span>}
+              {unread && <span className="sr-only">
+                  <Trans>Unread.</Trans>{" "}
+                </span>}
               {timeAgo(n.created_at)}
             </span>
           </>
@@ -72,7 +82,7 @@ export function NotificationList({ query, onRead, onNavigate }: Props) {
               <div className="min-w-0 flex-1">{body}</div>
             )}
             {unread && (
-              <Button variant="ghost" size="icon" className="size-8 shrink-0" onClick={() => onRead(n.id)} aria-label={`Mark as read: ${text}`}>
+              <Button variant="ghost" size="icon" className="size-8 shrink-0" onClick={() => onRead(n.id)} aria-label={t`Mark as read: ${text}`}>
                 <Check aria-hidden="true" />
               </Button>
             )}

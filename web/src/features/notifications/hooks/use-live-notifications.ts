@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
@@ -39,7 +40,7 @@ export function useLiveNotifications(userId: string) {
         const href = notificationHref(row);
         toast(notificationText(row), {
           id: `notification-${row.id}`,
-          action: href ? { label: "View", onClick: () => void navigateRef.current(href) } : undefined,
+          action: href ? { label: t`View`, onClick: () => void navigateRef.current(href) } : undefined,
         });
       },
     );

@@ -8,4 +8,5 @@ import { queryRoots } from "@/lib/query-keys";
 export const profilePageKeys = {
   byUsername: (username: string) => [...queryRoots.profile, "public", username] as const,
   hostedEvents: (profileId: string) => [...queryRoots.profile, "hosted-events", profileId] as const,
+  organizedGroups: (profileId: string) => [...queryRoots.profile, "organized-groups", profileId] as const,
 };

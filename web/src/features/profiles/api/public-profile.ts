@@ -57,3 +57,28 @@ export async function getHostedEvents(profileId: string, now = new Date()): Prom
 export function hostedEventsOptions(profileId: string) {
   return queryOptions({ queryKey: profilePageKeys.hostedEvents(profileId), queryFn: () => getHostedEvents(profileId) });
 }
+
+/** A group the member runs, as their profile lists it. */
+export type OrganizedGroup = {
+  role: "organizer" | "co_organizer";
+  group: { id: string; slug: string; name: string; city: string; logo_path: string | null };
+};
+
+/**
+ * Groups the member organizes or co-organizes. Organizer rows are public for every group
+ * (decision 0100), and a withheld group's row is not visible, so this is what everyone sees.
+ */
+export async function getOrganizedGroups(profileId: string): Promise<OrganizedGroup[]> {
+  const { data, error } = await supabase
+    .from("group_members")
+    .select("role, group:groups!inner(id, slug, name, city, logo_path)")
+    .eq("user_id", profileId)
+    .eq("status", "active")
+    .in("role", ["organizer", "co_organizer"]);
+  if (error) throw error;
+  return (data as unknown as OrganizedGroup[]).sort((a, b) => a.group.name.localeCompare(b.group.name));
+}
+
+export function organizedGroupsOptions(profileId: string) {
+  return queryOptions({ queryKey: profilePageKeys.organizedGroups(profileId), queryFn: () => getOrganizedGroups(profileId) });
+}

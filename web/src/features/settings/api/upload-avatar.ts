@@ -1,5 +1,6 @@
+import { t } from "@lingui/core/macro";
 import { supabase, supabaseUrl } from "@/lib/supabase";
-import { AVATAR_TOO_BIG, AVATAR_WRONG_TYPE } from "../settings-schemas";
+import { avatarTooBig, avatarWrongType } from "../settings-schemas";
 
 const EXTENSIONS: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp" };
 
@@ -18,7 +19,7 @@ export function avatarPathFor(userId: string, file: Pick<File, "type">, now = Da
 export async function uploadAvatar(path: string, file: File, onProgress: (fraction: number) => void): Promise<void> {
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
-  if (!token) throw new Error("Sign in again to change your photo.");
+  if (!token) throw new Error(t`Sign in again to change your photo.`);
   const url = `${supabaseUrl}/storage/v1/object/avatars/${path.split("/").map(encodeURIComponent).join("/")}`;
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -36,7 +37,7 @@ export async function uploadAvatar(path: string, file: File, onProgress: (fracti
       } else reject(new Error(uploadProblem(xhr.status, xhr.responseText)));
     };
     xhr.onerror = () =>
-      reject(new Error(navigator.onLine ? "The upload failed. Check your connection and try again." : "You're offline. Try again when you're back online."));
+      reject(new Error(navigator.onLine ? t`The upload failed. Check your connection and try again.` : t`You're offline. Try again when you're back online.`));
     xhr.send(file);
   });
 }
@@ -52,10 +53,10 @@ export function uploadProblem(status: number, body: string): string {
   } catch {
     code = body;
   }
-  if (statusCode === "413" || /maximum allowed size|too large/i.test(code)) return AVATAR_TOO_BIG;
-  if (statusCode === "415" || /mime type/i.test(code)) return AVATAR_WRONG_TYPE;
-  if (statusCode === "403" || /row-level security|unauthorized/i.test(code)) return "You can only change your own photo.";
-  return "The upload failed. Please try again.";
+  if (statusCode === "413" || /maximum allowed size|too large/i.test(code)) return avatarTooBig();
+  if (statusCode === "415" || /mime type/i.test(code)) return avatarWrongType();
+  if (statusCode === "403" || /row-level security|unauthorized/i.test(code)) return t`You can only change your own photo.`;
+  return t`The upload failed. Please try again.`;
 }
 
 /** Removes old avatar files; a leftover file harms nobody, so failures are ignored. */

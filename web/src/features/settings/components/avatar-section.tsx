@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { ImageUp, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
@@ -5,6 +6,7 @@ import { toast } from "sonner";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
+import { formatNumber } from "@/lib/i18n/format";
 import type { MyProfile } from "@/lib/profile/my-profile";
 import { queryRoots } from "@/lib/query-keys";
 import { setAvatarPath } from "../api/profile-writes";
@@ -13,6 +15,7 @@ import { avatarFileProblem } from "../settings-schemas";
 
 /** Choose a picture, see it, upload it with a progress bar; or remove the current one. */
 export function AvatarSection({ profile }: { profile: MyProfile }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -49,7 +52,7 @@ export function AvatarSection({ profile }: { profile: MyProfile }) {
       await setAvatarPath(profile.id, path);
       if (profile.avatar_path) void removeAvatarFiles([profile.avatar_path]).catch(() => {});
       await refreshProfile();
-      toast.success("Photo updated");
+      toast.success(t`Photo updated`);
       setFile(null);
       setPreview(null);
       if (input.current) input.current.value = "";
@@ -67,7 +70,7 @@ export function AvatarSection({ profile }: { profile: MyProfile }) {
       await setAvatarPath(profile.id, null);
       void removeAvatarFiles([profile.avatar_path]).catch(() => {});
       await refreshProfile();
-      toast.success("Photo removed");
+      toast.success(t`Photo removed`);
     } catch (e) {
       toast.error(errorMessage(e));
     }
@@ -76,11 +79,11 @@ export function AvatarSection({ profile }: { profile: MyProfile }) {
   const busy = progress !== null;
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-      <Avatar person={profile} src={preview ?? undefined} className="size-24 text-3xl" loading="eager" />
+      <Avatar person={profile} src={preview ?? undefined} className="size-24 text-3xl" px={96} loading="eager" />
       <div className="flex flex-1 flex-col gap-3">
         <div className="flex flex-col gap-2">
           <label htmlFor={inputId} className="text-sm font-medium">
-            Choose a photo
+            <Trans>Choose a photo</Trans>
           </label>
           <input
             ref={input}
@@ -91,10 +94,10 @@ export function AvatarSection({ profile }: { profile: MyProfile }) {
             aria-invalid={problem ? true : undefined}
             disabled={busy}
             onChange={(e) => choose(e.target.files?.[0])}
-            className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-accent"
+            className="text-sm file:me-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-accent"
           />
           <p id={`${inputId}-hint`} className="text-sm text-muted-foreground">
-            JPEG, PNG or WebP, up to 2 MB. {preview ? "This is how it will look." : ""}
+            {preview ? <Trans>JPEG, PNG or WebP, up to 2 MB. This is how it will look.</Trans> : <Trans>JPEG, PNG or WebP, up to 2 MB.</Trans>}
           </p>
           {problem && (
             <p id={`${inputId}-error`} role="alert" className="text-sm font-medium text-red-700">
@@ -107,21 +110,21 @@ export function AvatarSection({ profile }: { profile: MyProfile }) {
             <progress
               value={progress}
               max={1}
-              aria-label="Uploading photo"
+              aria-label={t`Uploading photo`}
               className="h-2 w-full max-w-xs overflow-hidden rounded-full [&::-moz-progress-bar]:bg-brand-700 [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-brand-700"
             />
-            <span className="text-sm tabular-nums text-muted-foreground">{Math.round((progress ?? 0) * 100)}%</span>
+            <span className="text-sm tabular-nums text-muted-foreground">{formatNumber(progress ?? 0, { style: "percent" })}</span>
           </div>
         )}
         <div className="flex flex-wrap gap-2">
           <Button type="button" onClick={() => void upload()} disabled={!file || busy}>
             <ImageUp aria-hidden="true" />
-            {busy ? "Uploading…" : "Upload photo"}
+            {busy ? <Trans>Uploading…</Trans> : <Trans>Upload photo</Trans>}
           </Button>
           {profile.avatar_path && !file && (
             <Button type="button" variant="outline" onClick={() => void remove()} disabled={busy}>
               <Trash2 aria-hidden="true" />
-              Remove photo
+              <Trans>Remove photo</Trans>
             </Button>
           )}
         </div>

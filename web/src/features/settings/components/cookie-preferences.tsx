@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { ConsentChoicesFields } from "@/components/consent";
@@ -7,6 +8,7 @@ import { setConsent, useConsent, type ConsentChoices } from "@/lib/consent";
 
 /** The same choices as the cookie banner, kept on this device (localStorage). */
 export function CookiePreferences() {
+  const { t } = useLingui();
   const consent = useConsent();
   const [draft, setDraft] = useState<ConsentChoices>({ analytics: consent.analytics, media: consent.media });
   // Follow a change made elsewhere (the banner, another tab).
@@ -19,13 +21,13 @@ export function CookiePreferences() {
       onSubmit={(e) => {
         e.preventDefault();
         setConsent(draft);
-        toast.success("Cookie preferences saved");
+        toast.success(t`Cookie preferences saved`);
       }}
     >
       <ConsentChoicesFields value={draft} onChange={setDraft} showAnalytics={isAnalyticsConfigured()} />
       <div>
         <Button type="submit" disabled={!changed}>
-          Save cookie preferences
+          <Trans>Save cookie preferences</Trans>
         </Button>
       </div>
     </form>

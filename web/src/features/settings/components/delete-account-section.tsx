@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { AlertDialog } from "radix-ui";
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
@@ -23,6 +24,7 @@ async function deleteAccount(userId: string): Promise<void> {
 }
 
 export function DeleteAccountSection({ userId, username }: { userId: string; username: string }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const inputId = useId();
   const [open, setOpen] = useState(false);
@@ -39,7 +41,7 @@ export function DeleteAccountSection({ userId, username }: { userId: string; use
       // Leave this protected page first, or signing out sends it to the sign-in screen.
       await navigate("/", { replace: true });
       await supabase.auth.signOut();
-      toast.success("Your account is deleted. Thanks for being part of Gather.");
+      toast.success(t`Your account is deleted. Thanks for being part of Gather.`);
     } catch (e) {
       setProblem(errorMessage(e));
       setBusy(false);
@@ -49,8 +51,10 @@ export function DeleteAccountSection({ userId, username }: { userId: string; use
   return (
     <div className="flex flex-col items-start gap-4">
       <p className="max-w-prose text-sm">
-        This deletes your profile, your RSVPs (your spots go to the next people on the waitlist), your comments and the
-        events you host that nobody has joined or that are over. It can't be undone.
+        <Trans>
+          This deletes your profile, your RSVPs (your spots go to the next people on the waitlist), your comments and the
+          events you host that nobody has joined or that are over. It can't be undone.
+        </Trans>
       </p>
       <AlertDialog.Root
         open={open}
@@ -62,14 +66,18 @@ export function DeleteAccountSection({ userId, username }: { userId: string; use
         }}
       >
         <AlertDialog.Trigger asChild>
-          <Button className="bg-red-700 text-white hover:bg-red-800">Delete account…</Button>
+          <Button className="bg-red-700 text-white hover:bg-red-800">
+            <Trans>Delete account…</Trans>
+          </Button>
         </AlertDialog.Trigger>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border border-border bg-background p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-semibold">Delete your account?</AlertDialog.Title>
+          <AlertDialog.Content className="fixed start-1/2 top-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 rtl:translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border border-border bg-background p-6 shadow-xl">
+            <AlertDialog.Title className="text-lg font-semibold">
+              <Trans>Delete your account?</Trans>
+            </AlertDialog.Title>
             <AlertDialog.Description className="text-sm text-muted-foreground">
-              Your profile, RSVPs, comments and events you host are deleted for good. To confirm, type your username.
+              <Trans>Your profile, RSVPs, comments and events you host are deleted for good. To confirm, type your username.</Trans>
             </AlertDialog.Description>
             <form
               className="flex flex-col gap-4"
@@ -80,7 +88,9 @@ export function DeleteAccountSection({ userId, username }: { userId: string; use
             >
               <div className="flex flex-col gap-2">
                 <Label htmlFor={inputId}>
-                  Type <span className="font-mono">{username}</span> to confirm
+                  <Trans>
+                    Type <span className="font-mono">{username}</span> to confirm
+                  </Trans>
                 </Label>
                 <Input
                   id={inputId}
@@ -95,11 +105,11 @@ export function DeleteAccountSection({ userId, username }: { userId: string; use
               <div className="flex flex-wrap justify-end gap-2">
                 <AlertDialog.Cancel asChild>
                   <Button type="button" variant="outline" disabled={busy}>
-                    Keep my account
+                    <Trans>Keep my account</Trans>
                   </Button>
                 </AlertDialog.Cancel>
                 <Button type="submit" disabled={!confirmed || busy} className="bg-red-700 text-white hover:bg-red-800">
-                  {busy ? "Deleting…" : "Delete my account"}
+                  {busy ? <Trans>Deleting…</Trans> : <Trans>Delete my account</Trans>}
                 </Button>
               </div>
             </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { MapPin, Search } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -25,13 +26,14 @@ type HomeCityFieldProps = {
 
 /** Home city as free text, optionally pinned to coordinates through the `geocode` function. */
 export function HomeCityField({ value, located, error, onType, onChoose }: HomeCityFieldProps) {
+  const { t } = useLingui();
   const [results, setResults] = useState<Place[] | null>(null);
   const [searching, setSearching] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
   const find = async () => {
     if (value.trim().length < 2) {
-      setProblem("Type at least 2 characters.");
+      setProblem(t`Type at least 2 characters.`);
       return;
     }
     setSearching(true);
@@ -39,7 +41,7 @@ export function HomeCityField({ value, located, error, onType, onChoose }: HomeC
     try {
       setResults(await searchCities(value.trim()));
     } catch (e) {
-      setProblem(errorMessage(e, "Place search isn't available right now. You can still save the city by name."));
+      setProblem(errorMessage(e, t`Place search isn't available right now. You can still save the city by name.`));
     } finally {
       setSearching(false);
     }
@@ -49,7 +51,9 @@ export function HomeCityField({ value, located, error, onType, onChoose }: HomeC
   const message = error ?? problem;
   return (
     <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>Home city</Label>
+      <Label htmlFor={id}>
+        <Trans>Home city</Trans>
+      </Label>
       {/* The input and its "Find" button on one row; hint and error below, linked to the input. */}
       <div className="flex gap-2">
         <Input
@@ -69,11 +73,11 @@ export function HomeCityField({ value, located, error, onType, onChoose }: HomeC
         />
         <Button type="button" variant="outline" onClick={() => void find()} disabled={searching}>
           <Search aria-hidden="true" />
-          {searching ? "Finding…" : "Find"}
+          {searching ? <Trans>Finding…</Trans> : <Trans>Find</Trans>}
         </Button>
       </div>
       <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-        {located ? "Located on the map, so Discover can show events near you." : "Optional. Find it on the map to see events near you."}
+        {located ? <Trans>Located on the map, so Discover can show events near you.</Trans> : <Trans>Optional. Find it on the map to see events near you.</Trans>}
       </p>
       {message && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">
@@ -81,14 +85,18 @@ export function HomeCityField({ value, located, error, onType, onChoose }: HomeC
         </p>
       )}
       <div aria-live="polite">
-        {results && results.length === 0 && <p className="text-sm text-muted-foreground">No city found by that name.</p>}
+        {results && results.length === 0 && (
+          <p className="text-sm text-muted-foreground">
+            <Trans>No city found by that name.</Trans>
+          </p>
+        )}
         {results && results.length > 0 && (
-          <ul aria-label="Matching places" className="flex flex-col gap-1 rounded-md border border-border p-1">
+          <ul aria-label={t`Matching places`} className="flex flex-col gap-1 rounded-md border border-border p-1">
             {results.map((place) => (
               <li key={`${place.label}-${place.lat}-${place.lng}`}>
                 <button
                   type="button"
-                  className="flex w-full items-center gap-2 rounded-sm px-2 py-2 text-left text-sm hover:bg-accent"
+                  className="flex w-full items-center gap-2 rounded-sm px-2 py-2 text-start text-sm hover:bg-accent"
                   onClick={() => {
                     onChoose(place);
                     setResults(null);

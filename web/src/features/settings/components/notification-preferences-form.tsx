@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
@@ -13,14 +16,15 @@ import {
   type NotificationPreferences,
 } from "../api/notification-preferences";
 
-const OPTIONS: { key: keyof NotificationPreferences; label: string; hint: string }[] = [
-  { key: "email_reminders", label: "Event reminders", hint: "An email 24 hours and 1 hour before events you're going to." },
-  { key: "email_rsvp_updates", label: "RSVP updates", hint: "When you move up from the waitlist, a host approves or declines you, or an event is cancelled." },
-  { key: "email_host_messages", label: "Messages from hosts", hint: "What hosts send to everyone going to their event." },
-  { key: "email_rsvp_requests", label: "Requests to join my events", hint: "When someone asks to join an event you host that needs approval." },
+const OPTIONS: { key: keyof NotificationPreferences; label: MessageDescriptor; hint: MessageDescriptor }[] = [
+  { key: "email_reminders", label: msg`Event reminders`, hint: msg`An email 24 hours and 1 hour before events you're going to.` },
+  { key: "email_rsvp_updates", label: msg`RSVP updates`, hint: msg`When you move up from the waitlist, a host approves or declines you, or an event is cancelled.` },
+  { key: "email_host_messages", label: msg`Messages from hosts`, hint: msg`What hosts send to everyone going to their event.` },
+  { key: "email_rsvp_requests", label: msg`Requests to join my events`, hint: msg`When someone asks to join an event you host that needs approval.` },
 ];
 
 export function NotificationPreferencesForm({ userId }: { userId: string }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const saved = useQuery(preferencesOptions(userId));
   const [draft, setDraft] = useState<NotificationPreferences | null>(null);
@@ -32,15 +36,21 @@ export function NotificationPreferencesForm({ userId }: { userId: string }) {
     mutationFn: (prefs: NotificationPreferences) => savePreferences(userId, prefs),
     onSuccess: (prefs) => {
       queryClient.setQueryData(preferencesKey(userId), prefs);
-      toast.success("Notification preferences saved");
+      toast.success(t`Notification preferences saved`);
     },
     onError: (e) => toast.error(errorMessage(e)),
   });
 
-  if (saved.isError) return <Alert tone="error">We couldn't load your preferences. {errorMessage(saved.error)}</Alert>;
+  if (saved.isError) {
+    return (
+      <Alert tone="error">
+        {t`We couldn't load your preferences.`} {errorMessage(saved.error)}
+      </Alert>
+    );
+  }
   if (!draft) {
     return (
-      <div role="status" aria-label="Loading preferences…" className="flex flex-col gap-3">
+      <div role="status" aria-label={t`Loading preferences…`} className="flex flex-col gap-3">
         <Skeleton className="h-5 w-64" />
         <Skeleton className="h-5 w-56" />
         <Skeleton className="h-5 w-60" />
@@ -57,21 +67,25 @@ export function NotificationPreferencesForm({ userId }: { userId: string }) {
       }}
     >
       <fieldset className="flex flex-col gap-4">
-        <legend className="sr-only">Emails we send you</legend>
+        <legend className="sr-only">
+          <Trans>Emails we send you</Trans>
+        </legend>
         {OPTIONS.map(({ key, label, hint }) => (
           <CheckboxField
             key={key}
-            label={label}
-            hint={hint}
+            label={t(label)}
+            hint={t(hint)}
             checked={draft[key]}
             onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })}
           />
         ))}
       </fieldset>
-      <p className="text-sm text-muted-foreground">Emails about your account (sign-in links, password and email changes) are always sent.</p>
+      <p className="text-sm text-muted-foreground">
+        <Trans>Emails about your account (sign-in links, password and email changes) are always sent.</Trans>
+      </p>
       <div>
         <Button type="submit" disabled={save.isPending || !changed}>
-          {save.isPending ? "Saving…" : "Save preferences"}
+          {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save preferences</Trans>}
         </Button>
       </div>
     </form>

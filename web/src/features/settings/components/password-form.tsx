@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -15,6 +16,7 @@ import { passwordSchema, type PasswordValues } from "../settings-schemas";
  * session older than a day) it mails a code; the form asks for it and tries again with it.
  */
 export function PasswordForm() {
+  const { t } = useLingui();
   const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -24,12 +26,12 @@ export function PasswordForm() {
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setCodeError(null);
     if (codeSent && code.trim() === "") {
-      setCodeError("Enter the code from the email.");
+      setCodeError(t`Enter the code from the email.`);
       return;
     }
     const { error } = await supabase.auth.updateUser(codeSent ? { password, nonce: code.trim() } : { password });
     if (!error) {
-      toast.success("Password changed");
+      toast.success(t`Password changed`);
       form.reset();
       setCodeSent(false);
       setCode("");
@@ -41,7 +43,7 @@ export function PasswordForm() {
       if (sent.error) form.setError("root", { message: errorMessage(sent.error) });
       else setCodeSent(true);
     } else if (why === "reauthentication_not_valid") {
-      setCodeError("That code is wrong or has expired. Check the newest email, or send a new code.");
+      setCodeError(t`That code is wrong or has expired. Check the newest email, or send a new code.`);
     } else {
       form.setError("password", { message: errorMessage(error) });
     }
@@ -49,16 +51,18 @@ export function PasswordForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <FormField label="New password" error={errors.password?.message} hint="At least 8 characters.">
+      <FormField label={t`New password`} error={errors.password?.message} hint={t`At least 8 characters.`}>
         <Input type="password" autoComplete="new-password" {...form.register("password")} />
       </FormField>
-      <FormField label="Repeat the new password" error={errors.confirm?.message}>
+      <FormField label={t`Repeat the new password`} error={errors.confirm?.message}>
         <Input type="password" autoComplete="new-password" {...form.register("confirm")} />
       </FormField>
       {codeSent && (
         <>
-          <Alert tone="info">For your security, confirm it's you: we emailed you a code.</Alert>
-          <FormField label="Code from the email" error={codeError ?? undefined}>
+          <Alert tone="info">
+            <Trans>For your security, confirm it's you: we emailed you a code.</Trans>
+          </Alert>
+          <FormField label={t`Code from the email`} error={codeError ?? undefined}>
             <Input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
           </FormField>
         </>
@@ -66,7 +70,7 @@ export function PasswordForm() {
       {errors.root?.message && <Alert tone="error">{errors.root.message}</Alert>}
       <div>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Changing…" : "Change password"}
+          {isSubmitting ? <Trans>Changing…</Trans> : <Trans>Change password</Trans>}
         </Button>
       </div>
     </form>

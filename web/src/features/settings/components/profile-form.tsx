@@ -1,9 +1,11 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
+import { formatNumber } from "@/lib/i18n/format";
 import type { MyProfile } from "@/lib/profile/my-profile";
 import { ProfileSaveError } from "../api/profile-writes";
 import { profileSchema, type ProfileValues } from "../settings-schemas";
@@ -28,11 +30,14 @@ type ProfileFormProps = {
 
 /** Name, username, bio and home city, validated with the database's own rules and words. */
 export function ProfileForm({ profile, onSave }: ProfileFormProps) {
+  const { t } = useLingui();
   const form = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: profileToValues(profile) });
   const { errors, isSubmitting, isDirty } = form.formState;
   const bio = form.watch("bio");
   const homeCity = form.watch("homeCity");
   const located = form.watch("homeLat") !== null;
+  const address = form.watch("username") || "…";
+  const bioLength = formatNumber(bio.length);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -40,23 +45,23 @@ export function ProfileForm({ profile, onSave }: ProfileFormProps) {
       form.reset(values);
     } catch (e) {
       if (e instanceof ProfileSaveError && e.field) form.setError(e.field, { message: e.message }, { shouldFocus: true });
-      else form.setError("root", { message: e instanceof Error ? e.message : "Saving failed. Please try again." });
+      else form.setError("root", { message: e instanceof Error ? e.message : t`Saving failed. Please try again.` });
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <FormField label="Name" error={errors.displayName?.message} hint="Shown on your profile, your events and your comments.">
+      <FormField label={t`Name`} error={errors.displayName?.message} hint={t`Shown on your profile, your events and your comments.`}>
         <Input autoComplete="name" {...form.register("displayName")} />
       </FormField>
       <FormField
-        label="Username"
+        label={t`Username`}
         error={errors.username?.message}
-        hint={`Your profile's address: /u/${form.watch("username") || "…"}. Lowercase letters, digits and _.`}
+        hint={t`Your profile's address: /u/${address}. Lowercase letters, digits and _.`}
       >
         <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register("username")} />
       </FormField>
-      <FormField label="Bio" error={errors.bio?.message} hint={`${bio.length} of 300 characters.`}>
+      <FormField label={t`Bio`} error={errors.bio?.message} hint={t`${bioLength} of 300 characters.`}>
         <Textarea rows={4} {...form.register("bio")} />
       </FormField>
       <HomeCityField
@@ -81,7 +86,7 @@ export function ProfileForm({ profile, onSave }: ProfileFormProps) {
       )}
       <div>
         <Button type="submit" disabled={isSubmitting || !isDirty}>
-          {isSubmitting ? "Saving…" : "Save profile"}
+          {isSubmitting ? <Trans>Saving…</Trans> : <Trans>Save profile</Trans>}
         </Button>
       </div>
     </form>

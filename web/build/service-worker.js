@@ -1,0 +1,110 @@
+// Gather's service worker (decision 0162), written to dist/sw.js by build/service-worker-plugin.ts,
+// which fills in the build id and the files of the app shell. Hand-written and small on purpose:
+// it only keeps the shell and hashed assets; everything else goes to the network untouched
+// (APIs, storage, realtime), so it can never serve one member's data to another.
+const VERSION = __BUILD_ID__;
+const PRECACHE = __PRECACHE__;
+const SHELL = `gather-shell-${VERSION}`;
+const ASSETS = "gather-assets";
+// Hashed files never change; this many is several versions of everything a visit uses.
+const MAX_ASSETS = 300;
+// Pages that open offline from the cached shell (the member's tickets, at the door); every
+// other page offline gets the offline page.
+const OFFLINE_PAGES = /^\/tickets\/[^/]+\/?$/;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const shell = await caches.open(SHELL);
+      await shell.addAll(["/index.html", "/offline.html", "/offline.js"]);
+      const assets = await caches.open(ASSETS);
+      await assets.addAll(PRECACHE);
+    })(),
+  );
+  // No skipWaiting: a new version waits until every tab of the old one is closed, so an open
+  // session never mixes two versions' files. It applies on the next visit.
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith("gather-shell-") && name !== SHELL) await caches.delete(name);
+      }
+      await trimAssets();
+      // The first visit's page is controlled at once, so what it loads next is kept.
+      await self.clients.claim();
+    })(),
+  );
+});
+
+async function trimAssets() {
+  const cache = await caches.open(ASSETS);
+  const keys = await cache.keys();
+  for (const request of keys.slice(0, Math.max(0, keys.length - MAX_ASSETS))) await cache.delete(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") event.respondWith(page(request, url));
+  else if (url.pathname === "/offline.js") event.respondWith(fromShell(request));
+  else if (url.pathname.startsWith("/assets/")) event.respondWith(asset(request));
+});
+
+/** Pages: always the network when there is one (fresh HTML, fresh heads); the shell or the offline page without. */
+async function page(request, url) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const shell = await caches.open(SHELL);
+    const fallback = await shell.match(OFFLINE_PAGES.test(url.pathname) ? "/index.html" : "/offline.html");
+    if (fallback) return fallback;
+    throw error;
+  }
+}
+
+/** The offline page's script: the network, else the copy kept with the shell. */
+async function fromShell(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const hit = await (await caches.open(SHELL)).match("/offline.js");
+    if (hit) return hit;
+    throw error;
+  }
+}
+
+/** Hashed assets: the cache first (they never change), else the network, kept for next time. */
+async function asset(request) {
+  const cache = await caches.open(ASSETS);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+// The page sends what it loaded before this worker controlled it (lib/service-worker.ts).
+self.addEventListener("message", (event) => {
+  const data = event.data;
+  if (!data || data.type !== "keep-assets" || !Array.isArray(data.urls)) return;
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(ASSETS);
+      for (const href of data.urls) {
+        const url = new URL(href, self.location.origin);
+        if (url.origin !== self.location.origin || !url.pathname.startsWith("/assets/")) continue;
+        if (await cache.match(url.pathname)) continue;
+        try {
+          const response = await fetch(url.pathname);
+          if (response.ok) await cache.put(url.pathname, response);
+        } catch {
+          // Offline again: kept on a later visit.
+        }
+      }
+    })(),
+  );
+});

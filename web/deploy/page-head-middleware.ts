@@ -1,0 +1,103 @@
+// Pages that unfurl on a static host in front of hosted Supabase: what gather-server does for
+// `web/dist` (server/src/http/page-heads.ts), as one web-standard handler for an edge runtime —
+// Cloudflare Pages (`functions/_middleware.ts`), Netlify Edge Functions, Vercel Middleware,
+// Deno Deploy. It reads the build's `_head.json`, asks the page-head function on the Supabase
+// project as anon, and splices the answer into index.html. Decision 0161 shows the wiring.
+
+type HeadRoute = { pattern: string; head: boolean; preload: string[] };
+type HeadConfig = { function: string; maxAge: number; routes: HeadRoute[] };
+
+export type PageHeadOptions = {
+  /** `https://<ref>.supabase.co` and its anon (or publishable) key. */
+  supabaseUrl: string;
+  anonKey: string;
+  /** The static file for a path: the host's own asset fetch (e.g. `env.ASSETS.fetch`). */
+  asset: (path: string) => Promise<Response>;
+};
+
+const START = "<!-- page-head -->";
+const END = "<!-- /page-head -->";
+let config: Promise<HeadConfig | null> | undefined;
+
+function matches(pattern: string, path: string): boolean {
+  const p = pattern.split("/");
+  const s = path.split("/");
+  return p.length === s.length && p.every((seg, i) => (seg === "*" ? s[i] !== "" : seg === s[i]));
+}
+
+const attr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/**
+ * The page for a navigation request, with its own head; null when the request is not for a page
+ * this handler serves (let the host answer it: assets, API paths, files).
+ */
+export async function pageWithHead(request: Request, opts: PageHeadOptions): Promise<Response | null> {
+  const url = new URL(request.url);
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (/\.[A-Za-z0-9]+$/.test(url.pathname.slice(url.pathname.lastIndexOf("/")))) return null;
+  config ??= opts.asset("/_head.json").then((r) => (r.ok ? (r.json() as Promise<HeadConfig>) : null), () => null);
+  const cfg = await config;
+  const route = cfg?.routes.find((r) => matches(r.pattern, url.pathname));
+  const index = await opts.asset("/index.html");
+  if (!cfg || !route || !index.ok) return index;
+  let html = await index.text();
+  let head = "";
+  if (route.head) {
+    const q = new URLSearchParams({ path: url.pathname + url.search, origin: url.origin });
+    try {
+      const res = await fetch(`${opts.supabaseUrl}/functions/v1/${cfg.function}?${q}`, {
+        headers: { apikey: opts.anonKey, authorization: `Bearer ${opts.anonKey}` },
+        signal: AbortSignal.timeout(3000),
+      });
+      if (res.ok) head = ((await res.json()) as { head?: string }).head ?? "";
+    } catch {
+      // A slow or failing function costs the page its own tags, never the page.
+    }
+  }
+  const links = route.preload.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`).join("");
+  const start = html.indexOf(START);
+  const end = html.indexOf(END);
+  if (start >= 0 && end > start) {
+    html = html.slice(0, start) + (head || html.slice(start + START.length, end)) + links + html.slice(end + END.length);
+  }
+  return new Response(request.method === "HEAD" ? null : html, {
+    headers: {
+      ...Object.fromEntries(await pageHeaders(opts, index.headers)),
+      "content-type": "text/html; charset=utf-8",
+      // Shared caches may keep it as long as the function's own answer is fresh.
+      "cache-control": `public, max-age=0, s-maxage=${cfg.maxAge}`,
+    },
+  });
+}
+
+let securityHeaders: Promise<[string, string][]> | undefined;
+const SECURITY_HEADERS = ["content-security-policy", "referrer-policy", "x-content-type-options", "permissions-policy"];
+
+/**
+ * The build's `_headers` for `/*` (CSP, Referrer-Policy, …; decision 0099). Hosts apply that
+ * file to their static files, but a response made here is not one and may get nothing from
+ * it, so the page carries them itself.
+ */
+async function pageHeaders(opts: PageHeadOptions, fromHost: Headers): Promise<[string, string][]> {
+  // What the host already put on index.html from the file, else the file itself.
+  const given = SECURITY_HEADERS.flatMap((name): [string, string][] => (fromHost.has(name) ? [[name, fromHost.get(name)!]] : []));
+  if (given.length > 0) return given;
+  securityHeaders ??= opts.asset("/_headers").then(
+    async (r) => {
+      if (!r.ok) return [];
+      const out: [string, string][] = [];
+      let inAll = false;
+      for (const line of (await r.text()).split(/\r?\n/)) {
+        if (line.trim() === "" || line.trimStart().startsWith("#")) continue;
+        if (!/^\s/.test(line)) inAll = line.trim() === "/*";
+        else if (inAll) {
+          const m = /^\s+([A-Za-z0-9-]+)\s*:\s*(.*\S)\s*$/.exec(line);
+          if (m) out.push([m[1]!.toLowerCase(), m[2]!]);
+        }
+      }
+      return out;
+    },
+    () => [],
+  );
+  return securityHeaders;
+}

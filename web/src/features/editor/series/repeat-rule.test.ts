@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { buildRrule, defaultRepeat, repeatProblem, type RepeatChoice } from "./repeat-rule";
+
+const base = (over: Partial<RepeatChoice>): RepeatChoice => ({ ...defaultRepeat("2027-03-16"), ...over });
+
+describe("buildRrule", () => {
+  it("writes weekly rules Monday first, with an interval only when above 1", () => {
+    expect(buildRrule(base({ freq: "weekly", weekdays: ["TH", "MO"], count: 10 }))).toBe("FREQ=WEEKLY;BYDAY=MO,TH;COUNT=10");
+    expect(buildRrule(base({ freq: "weekly", interval: 2, ends: "until", until: "2027-06-30" }))).toBe(
+      "FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;UNTIL=20270630");
+  });
+
+  it("writes monthly rules on a day or the nth / last weekday", () => {
+    expect(buildRrule(base({ freq: "monthly", monthDay: 31, count: 6 }))).toBe("FREQ=MONTHLY;BYMONTHDAY=31;COUNT=6");
+    expect(buildRrule(base({ freq: "monthly", monthlyBy: "weekday", ordinal: -1, weekday: "FR", count: 4 }))).toBe(
+      "FREQ=MONTHLY;BYDAY=-1FR;COUNT=4");
+    expect(buildRrule(base({ freq: "none" }))).toBeNull();
+  });
+});
+
+describe("defaultRepeat", () => {
+  it("starts from the first date's weekday, day and place in the month", () => {
+    expect(defaultRepeat("2027-03-16")).toMatchObject({ weekdays: ["TU"], monthDay: 16, ordinal: 3, weekday: "TU", until: "2027-06-16" });
+    expect(defaultRepeat("2027-01-28")).toMatchObject({ ordinal: -1, weekday: "TH" }); // the last Thursday
+  });
+});
+
+describe("repeatProblem", () => {
+  it("finds what the database would refuse", () => {
+    expect(repeatProblem(base({ freq: "weekly", weekdays: [] }), "2027-03-16")).toBe("no_weekdays");
+    expect(repeatProblem(base({ freq: "weekly", count: 53 }), "2027-03-16")).toBe("count");
+    expect(repeatProblem(base({ freq: "weekly", count: 1 }), "2027-03-16")).toBe("count");
+    expect(repeatProblem(base({ freq: "weekly", ends: "until", until: "2027-03-16" }), "2027-03-16")).toBe("until");
+    expect(repeatProblem(base({ freq: "monthly", ends: "until", until: "2029-04-01" }), "2027-03-16")).toBe("until");
+    expect(repeatProblem(base({ freq: "weekly", interval: 0 }), "2027-03-16")).toBe("interval");
+    expect(repeatProblem(base({ freq: "weekly" }), "2027-03-16")).toBeNull();
+  });
+});

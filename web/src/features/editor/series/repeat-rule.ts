@@ -1,0 +1,76 @@
+// The editor's "Repeat" choices as the RFC 5545 RRULE text create_series takes (decision 0121),
+// and the limits the database enforces, checked first so the form can say so beside the field.
+
+export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+/** 1–5: the first to fifth weekday of the month; -1: the last. */
+export type Ordinal = 1 | 2 | 3 | 4 | 5 | -1;
+
+export type RepeatChoice = {
+  freq: "none" | "weekly" | "monthly";
+  /** Every N weeks or months. */
+  interval: number;
+  weekdays: Weekday[];
+  monthlyBy: "day" | "weekday";
+  /** 1–31, or -1 for the last day of the month. */
+  monthDay: number;
+  ordinal: Ordinal;
+  weekday: Weekday;
+  ends: "count" | "until";
+  count: number;
+  /** YYYY-MM-DD, in the event's zone. */
+  until: string;
+};
+
+export const MAX_DATES = 52;
+
+function weekdayOf(date: string): Weekday {
+  const d = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return WEEKDAYS[(d + 6) % 7]!;
+}
+
+function addMonths(date: string, months: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Sensible defaults from the first date: its weekday, its day, its place in the month. */
+export function defaultRepeat(startDate: string): RepeatChoice {
+  // Until a valid date is typed, today stands in (the choice is rebuilt when "Repeats" is set).
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(startDate) || Number.isNaN(Date.parse(startDate))) startDate = new Date().toISOString().slice(0, 10);
+  const day = Number(startDate.slice(8, 10)) || 1;
+  const daysInMonth = new Date(Date.UTC(Number(startDate.slice(0, 4)), Number(startDate.slice(5, 7)), 0)).getUTCDate();
+  const nth = Math.ceil(day / 7);
+  return {
+    freq: "none", interval: 1, weekdays: [weekdayOf(startDate)], monthlyBy: "day", monthDay: day,
+    // The last Thursday reads better than "the 5th", and exists every month.
+    ordinal: day + 7 > daysInMonth ? -1 : (nth as Ordinal), weekday: weekdayOf(startDate),
+    ends: "count", count: 8, until: addMonths(startDate, 3),
+  };
+}
+
+/** The RRULE text, or null for "does not repeat". Weekdays are written Monday first. */
+export function buildRrule(r: RepeatChoice): string | null {
+  if (r.freq === "none") return null;
+  const parts = [`FREQ=${r.freq === "weekly" ? "WEEKLY" : "MONTHLY"}`];
+  if (r.interval > 1) parts.push(`INTERVAL=${r.interval}`);
+  if (r.freq === "weekly") parts.push(`BYDAY=${WEEKDAYS.filter((d) => r.weekdays.includes(d)).join(",")}`);
+  else if (r.monthlyBy === "day") parts.push(`BYMONTHDAY=${r.monthDay}`);
+  else parts.push(`BYDAY=${r.ordinal}${r.weekday}`);
+  parts.push(r.ends === "count" ? `COUNT=${r.count}` : `UNTIL=${r.until.replaceAll("-", "")}`);
+  return parts.join(";");
+}
+
+export type RepeatProblem = "no_weekdays" | "interval" | "count" | "until";
+
+/** What the database would refuse, found before saving (it still checks: 52 dates, two years). */
+export function repeatProblem(r: RepeatChoice, startDate: string): RepeatProblem | null {
+  if (r.freq === "none") return null;
+  if (!Number.isInteger(r.interval) || r.interval < 1 || r.interval > 99) return "interval";
+  if (r.freq === "weekly" && r.weekdays.length === 0) return "no_weekdays";
+  if (r.ends === "count" && (!Number.isInteger(r.count) || r.count < 2 || r.count > MAX_DATES)) return "count";
+  if (r.ends === "until" && (!/^\d{4}-\d{2}-\d{2}$/.test(r.until) || r.until <= startDate || r.until > addMonths(startDate, 24))) return "until";
+  return null;
+}

@@ -1,0 +1,51 @@
+import { plural } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { Badge } from "@/components/ui/badge";
+import { useSession } from "@/lib/auth/session-context";
+import type { EventDetail } from "../api/get-event";
+import { eventGroupOptions } from "./event-group-api";
+import { GroupLogo } from "./group-logo";
+import { JoinGroupButton } from "./join-group-button";
+
+/** The group an event belongs to: logo, name (to /g/:slug), members, and a join button for outsiders. */
+export function EventGroupChip({ event }: { event: Pick<EventDetail, "group_id" | "slug" | "visibility"> }) {
+  const { user } = useSession();
+  const query = useQuery({ ...eventGroupOptions(event.group_id ?? "", user?.id), enabled: Boolean(event.group_id) });
+  const group = query.data;
+  if (!event.group_id || !group) return null;
+  const count = group.member_count;
+  return (
+    <section aria-label={group.name} className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3">
+      <GroupLogo name={group.name} path={group.logo_path} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <span className="text-xs text-muted-foreground">
+          <Trans>A group event</Trans>
+        </span>
+        <Link to={`/g/${group.slug}`} className="truncate font-semibold text-brand-700 underline-offset-4 hover:underline">
+          {group.name}
+        </Link>
+        {count !== null && (
+          <span className="text-xs text-muted-foreground">{plural(count, { one: "# member", other: "# members" })}</span>
+        )}
+      </div>
+      <JoinGroupButton
+        groupId={group.id}
+        joinPolicy={group.join_policy}
+        myStatus={group.my_status}
+        signedIn={Boolean(user)}
+        returnTo={`/events/${event.slug}`}
+      />
+    </section>
+  );
+}
+
+/** "Members only" beside the category, for a members-only event. */
+export function MembersOnlyBadge() {
+  return (
+    <Badge tone="warning" size="md">
+      <Trans>Members only</Trans>
+    </Badge>
+  );
+}

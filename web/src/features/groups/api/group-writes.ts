@@ -1,0 +1,34 @@
+import type { Database } from "@/lib/database.types";
+import { supabase } from "@/lib/supabase";
+import { GROUP_COLUMNS, type GroupDetail } from "./get-group";
+
+/** The columns members may write (the table grants no others; the database owns the rest). */
+export type GroupSettings = Pick<
+  Database["public"]["Tables"]["groups"]["Insert"],
+  "name" | "about" | "category" | "city" | "lat" | "lng" | "visibility" | "join_policy" | "cover_path" | "logo_path"
+>;
+
+/** Creates a group; the database makes its slug and the caller its first organizer. */
+export async function createGroup(settings: GroupSettings): Promise<GroupDetail> {
+  // The slug is server-owned (a trigger makes it; the column is not granted), though the types want one.
+  const row = settings as Database["public"]["Tables"]["groups"]["Insert"];
+  const { data, error } = await supabase.from("groups").insert(row).select(GROUP_COLUMNS).single();
+  if (error) throw error;
+  return data as unknown as GroupDetail;
+}
+
+/** Changes a group's settings (organizers and co-organizers; row-level security otherwise). */
+export async function updateGroup(groupId: string, patch: Partial<GroupSettings>): Promise<GroupDetail> {
+  const { data, error } = await supabase.from("groups").update(patch).eq("id", groupId).select(GROUP_COLUMNS).single();
+  if (error) throw error;
+  return data as unknown as GroupDetail;
+}
+
+/** Deletes the group (its organizers; refused while an upcoming event has RSVPs). */
+export async function deleteGroup(groupId: string): Promise<void> {
+  const { error } = await supabase.rpc("delete_group", { group_id: groupId });
+  if (error) throw error;
+  // The files go through the Storage API, as for accounts (decision 0100); a leftover is harmless.
+  const { data: files } = await supabase.storage.from("group-media").list(groupId, { limit: 100 });
+  if (files?.length) await supabase.storage.from("group-media").remove(files.map((f) => `${groupId}/${f.name}`));
+}

@@ -1,0 +1,193 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural, t } from "@lingui/core/macro";
+import { i18n } from "@lingui/core";
+
+// What the database's and Auth's error codes say, in the member's language (decision 0203). Its
+// own chunk: no first paint needs it, and errors.ts falls back to the server's English until it
+// has loaded (it loads right after the shell's catalogue).
+
+type Translate = MessageDescriptor | ((message: string) => string | undefined);
+
+/** `format(...)` messages: the values come back out of the English text. */
+function parsed(re: RegExp, render: (...groups: string[]) => string): Translate {
+  return (message) => {
+    const m = re.exec(message);
+    return m ? render(...m.slice(1)) : undefined;
+  };
+}
+
+const DATABASE: Record<string, Translate> = {
+  // Registration questions (decision 0130): the database names the question in its message.
+  answer_invalid: (message) => {
+    const [, label = "", max = ""] = /"(.*)"(?:.*?(\d+) characters)?/s.exec(message) ?? [];
+    if (message.startsWith("Choose from")) return t`Choose from the options offered for "${label}".`;
+    if (message.startsWith("Enter a number")) return t`Enter a number for "${label}".`;
+    if (message.startsWith("Enter a phone")) return t`Enter a phone number for "${label}", with 6 to 15 digits.`;
+    if (message.includes("can be at most")) return t`The answer to "${label}" can be at most ${max} characters long.`;
+    if (message.startsWith("The answer to")) return t`The answer to "${label}" is not valid.`;
+    return undefined;
+  },
+  answer_required: parsed(/^Answer "(.*)"\.$/s, (label) => t`Answer "${label}".`),
+  answers_closed: msg`Answers can no longer be changed: the event has started.`,
+  already_checked_in: parsed(/^Already checked in at (\d\d:\d\d)(?: \((.+)\))?\.$/, (time, zone) =>
+    zone ? t`Already checked in at ${time} (${zone}).` : t`Already checked in at ${time}.`,
+  ),
+  already_host: parsed(/^(.+) is already (the host|a co-host|a checker) of this event\.$/, (name, role) =>
+    role === "the host"
+      ? t`${name} is already the host of this event.`
+      : role === "a co-host"
+        ? t`${name} is already a co-host of this event.`
+        : t`${name} is already a checker of this event.`,
+  ),
+  // Groups (decision 0106); the words are the database's, shown in the group forms too.
+  banned_from_group: (message) =>
+    message.includes("RSVP") ? t`You can't RSVP to this group's events.` : t`You can't join this group.`,
+  cannot_remove_self: msg`To leave the group, use Leave group.`,
+  group_has_upcoming_events: parsed(/^The group has upcoming events that people have RSVPed to \((.*)\)\. /, (titles) =>
+    t`The group has upcoming events that people have RSVPed to (${titles}). Cancel them first, then delete the group.`,
+  ),
+  group_not_found: msg`This group does not exist or is not visible to you.`,
+  invalid_about: msg`The about text can be at most 20,000 characters long.`,
+  invalid_city: msg`The city can be at most 120 characters long.`,
+  invalid_group_name: msg`The name must be 3 to 80 characters long.`,
+  invalid_group_role: msg`Choose organizer, co-organizer, event organizer or member.`,
+  invalid_request: (message) =>
+    message.startsWith("Say whether to accept")
+      ? t`Say whether to accept or decline the request.`
+      : message.startsWith("Say whether to ban")
+        ? t`Say whether to ban the person or lift the ban.`
+        : message.startsWith("Choose another member")
+          ? t`Choose another member to hand the group to.`
+          : undefined,
+  invalid_unsubscribe_link: msg`This unsubscribe link is not valid.`,
+  last_organizer: parsed(/^(.+) needs at least one organizer\./, (name) =>
+    t`${name} needs at least one organizer. Make another member an organizer first, or delete the group.`,
+  ),
+  member_not_banned: msg`This person is not banned from the group.`,
+  member_not_found: msg`This person is not a member of the group.`,
+  members_needs_group: msg`A members-only event must belong to a group.`,
+  members_only: msg`This event is for the group's members. Join the group to RSVP.`,
+  missing_city: msg`Choose the group's home city on the map.`,
+  not_group_event_organizer: msg`Only the group's organizers and event organizers can add events to it.`,
+  not_group_manager: msg`Only the group's organizers and co-organizers can do that.`,
+  not_group_member: msg`You're not a member of this group.`,
+  not_group_organizer: msg`Only an organizer of the group can do that.`,
+  request_not_pending: msg`There is no pending request from this person.`,
+  already_reported: msg`You already reported this. An admin will look at it soon.`,
+  cannot_remove_owner: msg`The event's host cannot be removed.`,
+  cannot_suspend_self: msg`You cannot suspend yourself.`,
+  check_in_closed: msg`Check-in opens 2 hours before the start and closes at the end.`,
+  comment_deleted: msg`This comment was deleted.`,
+  content_not_found: msg`This content does not exist.`,
+  event_cancelled: msg`This event was cancelled.`,
+  event_full: msg`This event is full.`,
+  event_not_found: msg`This event does not exist or is not visible to you.`,
+  event_not_published: msg`This event isn't published yet.`,
+  host_not_found: msg`This person is not one of the event's hosts.`,
+  hosting_upcoming_events: parsed(/^You host upcoming events that people have RSVPed to \((.*)\)\. /, (titles) =>
+    t`You host upcoming events that people have RSVPed to (${titles}). Cancel them first, then delete your account.`,
+  ),
+  invalid_audience: msg`Choose who gets the message: going, waitlisted or both.`,
+  invalid_bio: msg`Your bio can be at most 300 characters.`,
+  invalid_capacity: msg`Capacity must be empty or between 1 and 100,000.`,
+  invalid_comment: msg`A comment must be 1 to 2,000 characters long.`,
+  invalid_comment_change: msg`Only the text of a comment can be changed.`,
+  invalid_dates: msg`The event must end after it starts, and last at most 14 days.`,
+  invalid_description: msg`The description can be at most 20,000 characters long.`,
+  invalid_display_name: (message) =>
+    message === "Enter your name." ? t`Enter your name.` : t`Your name can be at most 60 characters.`,
+  invalid_location: msg`Latitude must be between -90 and 90 and longitude between -180 and 180.`,
+  invalid_message: msg`The message must be 1 to 5,000 characters long.`,
+  invalid_online_url: msg`The online link must start with https://.`,
+  invalid_plus_ones: msg`Guests per RSVP must be between 0 and 10.`,
+  invalid_question: (message) =>
+    message.startsWith("A choice question")
+      ? t`A choice question needs 2 to 20 different options of at most 100 characters.`
+      : message.startsWith("Only choice")
+        ? t`Only choice questions have options.`
+        : message.startsWith("A question must")
+          ? t`A question must be 1 to 200 characters long.`
+          : undefined,
+  invalid_question_order: msg`List each of the event's questions once.`,
+  invalid_reason: (message) =>
+    message.startsWith("Say what") ? t`Say what is wrong, in at most 1,000 characters.` : t`The reason can be at most 1,000 characters long.`,
+  invalid_reply: msg`You can reply to a comment on this event, one level deep.`,
+  invalid_role: msg`Choose co-host or checker.`,
+  invalid_status: msg`A report is either resolved or dismissed.`,
+  invalid_status_change: msg`A cancelled event cannot be changed back, and a published event cannot become a draft.`,
+  invalid_subject: msg`The subject must be 1 to 120 characters long.`,
+  invalid_target: (message) =>
+    message.includes("groups") ? t`Only comments, events and groups can be hidden.` : t`Only comments and events can be hidden.`,
+  invalid_ticket: msg`This ticket code is not valid.`,
+  invalid_timezone: msg`Choose a time zone from the list.`,
+  invalid_title: msg`The title must be 3 to 120 characters long.`,
+  invalid_username: msg`A username is 3 to 30 characters: lowercase letters, digits and _.`,
+  invalid_video_url: msg`The video link must be a YouTube or Vimeo link.`,
+  missing_location: msg`Add a place on the map or an online link, or both.`,
+  no_recipients: (message) =>
+    message.startsWith("The group") ? t`The group has no other members yet.` : t`Nobody is in that group yet.`,
+  not_admin: msg`Only site admins can do that.`,
+  not_author: msg`Only the author can change a comment.`,
+  not_going: msg`This person is not on the guest list.`,
+  not_host: msg`Only the event's hosts can do that.`,
+  not_signed_in: msg`Sign in to do that.`,
+  rate_limited: msg`You're doing that too often. Try again in a minute.`,
+  report_closed: msg`This report was already handled.`,
+  report_not_found: msg`This report does not exist.`,
+  report_target_not_found: msg`This content does not exist or is not visible to you.`,
+  rsvp_closed: msg`RSVPs for this event are closed.`,
+  rsvp_declined: msg`The hosts declined your request for this event.`,
+  rsvp_not_found: msg`You have no RSVP for this event.`,
+  rsvp_not_pending: msg`There is no pending request from this person.`,
+  starts_in_past: msg`An event must start in the future to be published.`,
+  suspended: msg`Your account is suspended.`,
+  ticket_not_found: msg`This ticket does not exist or is not yours.`,
+  too_many_questions: msg`An event can have at most 10 questions.`,
+  too_many_guests: parsed(/(\d+)/, (max) => {
+    const guests = Number(max);
+    return plural(guests, { one: "You can bring at most # guest.", other: "You can bring at most # guests." });
+  }),
+  user_not_found: (message) =>
+    message.startsWith("No member") ? t`No member has that username.` : t`This member does not exist.`,
+  user_suspended: msg`This member is suspended.`,
+  username_taken: msg`That username is taken. Try another.`,
+  // Series (decisions 0121, 0123).
+  already_in_series: msg`This event is already part of a series.`,
+  invalid_rrule: msg`Repeat weekly on chosen days or monthly on a day or weekday, and end on a date or after a number of dates.`,
+  invalid_series_change: (message) =>
+    message.startsWith("These can only be changed one date at a time")
+      ? t`Some of these changes can only be made one date at a time.`
+      : message.startsWith("To cancel")
+        ? t`To cancel the following dates, cancel the series.`
+        : message.startsWith("The following dates")
+          ? t`The following dates can move to another time, not another day. End the series here and start a new one.`
+          : undefined,
+  not_in_series: msg`This event is not part of a series.`,
+  series_not_found: msg`This series does not exist or is not visible to you.`,
+  series_too_long: msg`A series can have at most 52 dates, within two years.`,
+  series_too_short: msg`The rule gives no dates after the first event.`,
+};
+
+// Auth's codes (GoTrue's `error_code`) that a member can meet on Gather's screens.
+const AUTH: Record<string, Translate> = {
+  email_address_invalid: msg`Enter a valid email address, like name@example.com.`,
+  email_exists: msg`An account with this email already exists.`,
+  email_not_confirmed: msg`Confirm your email first: follow the link we sent you.`,
+  invalid_credentials: msg`That email and password don't match an account.`,
+  otp_expired: msg`This link or code has expired. Ask for a new one.`,
+  over_email_send_rate_limit: msg`We've sent several emails already. Wait a minute, then try again.`,
+  over_request_rate_limit: msg`Too many attempts. Wait a few minutes, then try again.`,
+  reauthentication_not_valid: msg`That code isn't right or has expired.`,
+  same_password: msg`Choose a password different from your current one.`,
+  signup_disabled: msg`New accounts can't be created right now.`,
+  user_already_exists: msg`An account with this email already exists.`,
+  user_banned: msg`Your account is suspended, so you can't sign in. If you think this is a mistake, contact the site admins.`,
+  weak_password: msg`Password must be at least 8 characters.`,
+};
+
+/** The translation of a coded error, or undefined for a code this build does not know. */
+export function translateError(code: string, message: string): string | undefined {
+  const entry = DATABASE[code] ?? AUTH[code];
+  if (!entry) return undefined;
+  return typeof entry === "function" ? entry(message) : i18n._(entry);
+}

@@ -1,0 +1,36 @@
+// Registers the service worker (build/service-worker.js, decision 0162) once the page has
+// loaded, so it never competes with the first paint. Production builds only: in `vite dev`
+// a worker would keep serving stale modules.
+
+/** Same-origin hashed files this page has loaded: kept by the worker for offline visits. */
+function loadedAssets(): string[] {
+  return performance
+    .getEntriesByType("resource")
+    .map((entry) => entry.name)
+    .filter((href) => {
+      const url = new URL(href);
+      return url.origin === window.location.origin && url.pathname.startsWith("/assets/");
+    });
+}
+
+/** Tells the active worker what the page loaded before the worker controlled it. */
+function sendLoadedAssets(registration: ServiceWorkerRegistration): void {
+  registration.active?.postMessage({ type: "keep-assets", urls: loadedAssets() });
+}
+
+export function registerServiceWorker(): void {
+  if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
+  const register = async () => {
+    try {
+      await navigator.serviceWorker.register("/sw.js");
+      const registration = await navigator.serviceWorker.ready;
+      sendLoadedAssets(registration);
+      // The first visit: chunks a route loaded between registering and taking control.
+      navigator.serviceWorker.addEventListener("controllerchange", () => sendLoadedAssets(registration), { once: true });
+    } catch {
+      // No worker (private mode, blocked): the app works online as before.
+    }
+  };
+  if (document.readyState === "complete") void register();
+  else window.addEventListener("load", () => void register(), { once: true });
+}
