@@ -36,6 +36,11 @@ async function newPage(width = 1280, mode: 'ok' | 'offline' = 'ok') {
   return { context, page, tiles };
 }
 
+/** The map view's summary, "36 events · 3 online-only events are not on the map (see the list)." */
+function mapStatus(page: Page) {
+  return page.getByRole('status').filter({ hasText: /^\d+ events/ });
+}
+
 /** The number of events the map shows: single pins plus the counts on cluster badges. */
 async function eventsOnMap(page: Page): Promise<number> {
   return page.evaluate(() => {
@@ -49,17 +54,19 @@ async function eventsOnMap(page: Page): Promise<number> {
 }
 
 describe('Discover: map and calendar', () => {
-  it('shows the first page of events as clustered pins, and a pin opens a popup linking to the event', async () => {
+  it('shows every result as clustered pins, and a pin opens a popup linking to the event', async () => {
     const { context, page, tiles } = await newPage();
     const errors = watchPageErrors(page);
     await page.goto(`${app.server.url}/?view=map`);
     await page.getByRole('region', { name: 'Map of events' }).waitFor({ timeout: 15_000 });
     await page.locator('.gather-map .gather-cluster').first().waitFor();
 
-    // 20 results on the page; the online-only ones among them are not pins, and it says so.
-    const status = (await page.getByText(/^Events 1–20 of \d+/).textContent()) ?? '';
+    // Every result, not a page of 20; the online-only ones are not pins, and it says so.
+    const status = (await mapStatus(page).textContent()) ?? '';
+    const total = Number(/^(\d+) events/.exec(status)?.[1]);
     const onlineOnly = Number(/(\d+) online-only events? (is|are) not on the map/.exec(status)?.[1] ?? 0);
-    await expect.poll(() => eventsOnMap(page), SLOW).toBe(20 - onlineOnly);
+    expect(total).toBeGreaterThan(20);
+    await expect.poll(() => eventsOnMap(page), SLOW).toBe(total - onlineOnly);
     expect(await page.locator('.gather-map .gather-cluster').count()).toBeGreaterThan(0);
     expect(tiles.count).toBeGreaterThan(0);
 
@@ -82,6 +89,45 @@ describe('Discover: map and calendar', () => {
     await context.close();
   });
 
+  it('searches the area the map shows once it is moved, and keeps the map where it was put', async () => {
+    const { context, page } = await newPage();
+    const errors = watchPageErrors(page);
+    await page.goto(`${app.server.url}/?view=map`);
+    await page.locator('.gather-map .gather-cluster').first().waitFor({ timeout: 15_000 });
+    const summary = (await mapStatus(page).textContent()) ?? '';
+    const everything = Number(/^(\d+) events/.exec(summary)?.[1]);
+    const onlineOnly = Number(/(\d+) online-only events? (is|are) not on the map/.exec(summary)?.[1] ?? 0);
+    // Every pin placed: until then the clusters are still forming and "the first" is not one cluster.
+    await expect.poll(() => eventsOnMap(page), SLOW).toBe(everything - onlineOnly);
+    // Fitting the pins is not the person's move: no button yet.
+    expect(await page.getByRole('button', { name: 'Search this area' }).count()).toBe(0);
+
+    // The person zooms into a cluster (Enter on it, as a keyboard user would): the count read and
+    // the element focused are the same cluster.
+    const cluster = await page.locator('.gather-map .gather-cluster').first().elementHandle();
+    if (!cluster) throw new Error('no cluster on the map');
+    const inCluster = Number((await cluster.$eval('[aria-hidden]', (el) => el.textContent)) ?? 0);
+    await cluster.focus();
+    await page.keyboard.press('Enter');
+    const search = page.getByRole('button', { name: 'Search this area' });
+    await search.waitFor(SLOW);
+    await page.waitForFunction(() => !document.querySelector('.leaflet-cluster-anim, .leaflet-zoom-anim'));
+    await search.click();
+    const status = page.getByRole('status').filter({ hasText: /in this area$/ });
+    await status.waitFor(SLOW);
+    const inArea = Number(/^(\d+) events? in this area/.exec((await status.textContent()) ?? '')?.[1] ?? 0);
+    // The cluster's events at least, fewer than the whole search, and exactly what the map shows.
+    expect(inArea).toBeGreaterThanOrEqual(inCluster);
+    expect(inArea).toBeLessThan(everything);
+    await expect.poll(() => eventsOnMap(page), SLOW).toBe(inArea);
+    // The map stayed where it was put, and the button is gone until the next move.
+    expect(await search.count()).toBe(0);
+    await page.getByRole('button', { name: 'Show all results' }).click();
+    await mapStatus(page).waitFor(SLOW);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('searches a city and narrows the results with the radius, in every view', async () => {
     const { context, page } = await newPage();
     await page.goto(app.server.url);
@@ -91,11 +137,12 @@ describe('Discover: map and calendar', () => {
     await page.getByRole('button', { name: 'Find', exact: true }).click();
     await page.getByRole('button', { name: 'London, United Kingdom' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('place'), SLOW).toBe('London, United Kingdom');
-    await page.getByText('Showing events within 25 km of').waitFor();
+    // The browser reads en-US: distances in miles (25 km is 16 mi).
+    await page.getByText('Showing events within 16 mi of').waitFor();
     await expect.poll(() => page.locator('main article').count(), SLOW).toBe(5);
-    const away = await page.locator('main article').getByText(/km away$/).allTextContents();
+    const away = await page.locator('main article').getByText(/mi away$/).allTextContents();
     expect(away).toHaveLength(5);
-    expect(away.every((t) => Number.parseFloat(t) <= 25)).toBe(true);
+    expect(away.every((t) => Number.parseFloat(t) <= 25 / 1.609344)).toBe(true);
 
     await page.getByRole('combobox', { name: 'Distance' }).selectOption('5');
     await expect.poll(() => new URL(page.url()).searchParams.get('radius'), SLOW).toBe('5');

@@ -104,10 +104,11 @@ describe('Discover', () => {
     await here.locator('main article').first().waitFor({ timeout: 15_000 });
     await here.getByRole('button', { name: 'Use my location' }).click();
     await expect.poll(() => new URL(here.url()).searchParams.get('near'), { timeout: 10_000 }).toBe('38.71,-9.14');
-    await here.getByText(/Showing events within 25 km of/).waitFor();
+    // The browser reads en-US: distances in miles (25 km is 16 mi).
+    await here.getByText(/Showing events within 16 mi of/).waitFor();
     await expect.poll(() => here.locator('main article').count(), { timeout: 10_000 }).toBe(5);
     const places = await here.locator('main article').allTextContents();
-    expect(places.every((t) => /km away|m away/.test(t))).toBe(true);
+    expect(places.every((t) => /mi away/.test(t))).toBe(true);
     await allowed.close();
   });
 

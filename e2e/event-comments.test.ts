@@ -27,6 +27,30 @@ async function openEvent(page: Page, path = EVENT_PATH): Promise<void> {
   await comments(page).getByText(GRACE_COMMENT).waitFor({ timeout: 15_000 });
 }
 
+type RealtimeFrames = { joins: { topic: string; private: unknown }[]; presenceAndBroadcasts: string[]; eventId(): string };
+const frames: RealtimeFrames = {
+  joins: [],
+  presenceAndBroadcasts: [],
+  eventId: () => frames.joins.find((j) => j.topic.startsWith('realtime:event:'))?.topic.slice('realtime:event:'.length) ?? '',
+};
+
+/** Records the page's channel joins, and every presence and broadcast frame it receives. */
+function watchRealtime(page: Page, into: RealtimeFrames): void {
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/realtime/v1/')) return;
+    ws.on('framesent', ({ payload }) => {
+      if (typeof payload !== 'string') return;
+      const [, , topic, event, body] = JSON.parse(payload) as [unknown, unknown, string, string, { config?: { private?: unknown } }];
+      if (event === 'phx_join') into.joins.push({ topic, private: body.config?.private });
+    });
+    ws.on('framereceived', ({ payload }) => {
+      // Broadcasts arrive as binary frames (serializer 2.0.0); presence as JSON text.
+      const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+      if (typeof payload !== 'string' || /^\[[^\]]*"(presence_state|presence_diff|broadcast)"/.test(text)) into.presenceAndBroadcasts.push(text);
+    });
+  });
+}
+
 async function viewers(page: Page): Promise<string> {
   const el = page.getByTestId('viewers-count');
   return (await el.count()) ? ((await el.textContent()) ?? '') : '';
@@ -34,7 +58,7 @@ async function viewers(page: Page): Promise<string> {
 
 describe('live comments on the event page', () => {
   it('delivers another member\'s comment live, with "typing…" and "2 people viewing"', async () => {
-    const grace = await newSignedInPage(app.browser, app.server.url, 'grace@example.com', EVENT_PATH);
+    const grace = await newSignedInPage(app.browser, app.server.url, 'grace@example.com', EVENT_PATH, (page) => watchRealtime(page, frames));
     const linus = await newSignedInPage(app.browser, app.server.url, 'linus@example.com', EVENT_PATH);
     const errors = watchPageErrors(grace.page);
     await openEvent(grace.page);
@@ -75,6 +99,14 @@ describe('live comments on the event page', () => {
     await linus.context.close();
     await expect.poll(() => viewers(grace.page), { timeout: 15_000 }).toBe('1 person viewing');
     expect(errors).toEqual([]);
+
+    // The channel is private (decision 0095), and what Grace heard on it as presence and
+    // broadcasts names nobody: no member's id, only opaque keys and the typer's name.
+    const { rows } = await app.server.db.query<{ id: string }>(`select id::text from public.profiles`);
+    expect(frames.joins.some((j) => j.topic === `realtime:event:${frames.eventId()}` && j.private === true)).toBe(true);
+    expect(frames.joins.filter((j) => j.topic.startsWith('realtime:event:') && j.private !== true)).toEqual([]);
+    expect(frames.presenceAndBroadcasts.length).toBeGreaterThan(0);
+    expect(frames.presenceAndBroadcasts.filter((f) => rows.some((r) => f.includes(r.id)))).toEqual([]);
     await grace.context.close();
   });
 

@@ -116,7 +116,7 @@ describe('the event editor', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(`/events/${slug}`);
     await page.getByText('Draft saved. Only you and your co-hosts can see it.').first().waitFor();
     await expect.poll(() => heading(page)).toBe(title);
-    const coverSrc = await page.locator('img[src*="/storage/v1/object/public/event-covers/"]').first().getAttribute('src');
+    const coverSrc = await page.locator('img[src*="/storage/v1/render/image/public/event-covers/"]').first().getAttribute('src');
     expect((await fetch(coverSrc!)).headers.get('content-type')).toBe('image/png');
 
     // Publish from the editor: nothing stale is restored, and the page shows cover and video.

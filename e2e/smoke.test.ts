@@ -12,7 +12,7 @@ describe('the app loads', () => {
       const page = await context.newPage();
       const errors = watchPageErrors(page);
       await page.goto(app.server.url);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Discover events');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Discover events');
       expect(await page.title()).toContain('Gather');
       expect(await page.getByRole('navigation').getByRole('link').count()).toBeGreaterThan(1);
       expect(await seriousA11yViolations(page)).toEqual([]);

@@ -36,7 +36,13 @@ const SCREENS: Screen[] = [
   { name: 'manage', path: `/events/${ENGINES}/manage`, as: 'ada@example.com' },
   { name: 'check-in', path: `/events/${ENGINES}/check-in`, as: 'ada@example.com' },
   { name: 'admin', path: '/admin', as: 'ada@example.com' },
+  { name: 'groups', path: '/groups' },
+  { name: 'group', path: '/g/lisbon-analytical-society' },
+  { name: 'group-new', path: '/groups/new', as: 'grace@example.com' },
 ];
+
+// `node e2e/take-screenshots.ts groups group` retakes only those screens.
+const only = new Set(process.argv.slice(2));
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(`${server.url}/auth/sign-in`);
@@ -60,7 +66,7 @@ async function shoot(browser: Browser, screen: Screen, label: string, viewport: 
 
 const browser = await launchBrowser();
 try {
-  for (const screen of SCREENS) {
+  for (const screen of SCREENS.filter((s) => only.size === 0 || only.has(s.name))) {
     for (const [label, viewport] of Object.entries(WIDTHS)) await shoot(browser, screen, label, viewport);
   }
 } finally {

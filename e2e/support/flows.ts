@@ -19,9 +19,11 @@ export async function signIn(page: Page, baseUrl: string, email: string, next = 
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(next);
 }
 
-export async function newSignedInPage(browser: Browser, baseUrl: string, email: string, next: string) {
+/** A fresh context signed in as `email`, on `next`; `watch` sees the page before anything loads. */
+export async function newSignedInPage(browser: Browser, baseUrl: string, email: string, next: string, watch?: (page: Page) => void) {
   const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  watch?.(page);
   await signIn(page, baseUrl, email, next);
   return { context, page };
 }
