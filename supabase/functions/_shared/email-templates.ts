@@ -3,7 +3,7 @@
 // Pure functions (no Deno, no network), so the tests render them directly. The words come from
 // i18n/, in the recipient's language (decision 0205).
 import { GROUP_EMAIL_KINDS, groupContent } from './group-email-templates.ts';
-import { intlTag, mailLocale, mailMessages, type MailLocale, type MailMessages } from './i18n/index.ts';
+import { intlTag, mailLocale, mailMessages, type ChangedWhat, type MailLocale, type MailMessages } from './i18n/index.ts';
 
 export interface EmailEvent {
   slug: string;
@@ -54,7 +54,7 @@ export interface Content {
 /** The kinds that have an email. Others (a kind added later) stay in-app only. */
 export const EMAIL_KINDS = [
   'rsvp_promoted', 'rsvp_approved', 'rsvp_declined', 'rsvp_requested', 'event_cancelled',
-  'host_message', 'reminder_24h', 'reminder_1h', 'cohost_added', ...GROUP_EMAIL_KINDS,
+  'host_message', 'reminder_24h', 'reminder_1h', 'cohost_added', 'event_changed', ...GROUP_EMAIL_KINDS,
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -137,6 +137,8 @@ function contentFor(input: NotificationEmailInput, m: MailMessages, locale: Mail
       return { subject: m.reminder24h.subject(title), paragraphs: [m.reminder24h.body(title)], details, action: seeEvent };
     case 'reminder_1h':
       return { subject: m.reminder1h.subject(title), paragraphs: [m.reminder1h.body(title)], details, action: seeEvent };
+    case 'event_changed':
+      return changedContent(input, m, locale, title, details, seeEvent);
     case 'cohost_added': {
       const from = str(payload.from_name) ?? m.theHost;
       const checker = payload.role === 'checker';
@@ -149,6 +151,29 @@ function contentFor(input: NotificationEmailInput, m: MailMessages, locale: Mail
     default:
       return groupContent(input, details, m);
   }
+}
+
+/**
+ * A date moved or changed place (decision 0135): what it is now (the event as it is when the
+ * email goes), then what it was, from the notification's copy of the old values.
+ */
+function changedContent(
+  input: NotificationEmailInput, m: MailMessages, locale: MailLocale, title: string, details: Content['details'], action: Content['action'],
+): Content {
+  const changed = Array.isArray(input.payload.changed) ? input.payload.changed : [];
+  const time = changed.includes('time');
+  const what: ChangedWhat = time && changed.includes('place') ? 'both' : time ? 'time' : 'place';
+  const before: string[] = [];
+  const oldStart = str(input.payload.old_starts_at);
+  if (what !== 'place' && oldStart) before.push(formatWhen(oldStart, input.event?.timezone ?? str(input.payload.timezone) ?? 'UTC', locale));
+  const oldVenue = str(input.payload.old_venue_name);
+  if (what !== 'time' && oldVenue && oldVenue !== input.event?.venue_name) before.push(oldVenue);
+  return {
+    subject: m.eventChanged.subject(what, title),
+    paragraphs: [m.eventChanged.body(what, title)],
+    details: before.length ? [...details, [m.eventChanged.before, before.join(' · ')]] : details,
+    action, outro: m.cantMakeIt,
+  };
 }
 
 function escapeHtml(s: string): string {

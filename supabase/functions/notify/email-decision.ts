@@ -36,6 +36,7 @@ export const PREFERENCE_FOR_KIND: Partial<Record<EmailKind, string>> = {
   rsvp_declined: 'email_rsvp_updates',
   event_cancelled: 'email_rsvp_updates',
   cohost_added: 'email_rsvp_updates',
+  event_changed: 'email_rsvp_updates',
   rsvp_requested: 'email_rsvp_requests',
   host_message: 'email_host_messages',
   reminder_24h: 'email_reminders',
@@ -67,6 +68,25 @@ function staleReminder(n: NotificationRecord, now: Date): string | undefined {
   return undefined;
 }
 
+/**
+ * A change is worth an email while the event is still as that change left it (decision 0135).
+ * When it changed again since, the later change's own notification says how it is now, so a
+ * member who gets both after a quick correction reads one email, not two that disagree.
+ */
+function staleChange(n: NotificationRecord, now: Date): string | undefined {
+  const stale = staleEvent(n, now);
+  if (stale) return stale;
+  const e = n.event!;
+  const p = n.payload;
+  const sameTime = (a: unknown, b: string) => typeof a !== 'string' || Date.parse(a) === Date.parse(b);
+  const same = (a: unknown, b: unknown) => a === undefined || (a ?? null) === (b ?? null);
+  if (!sameTime(p.starts_at, e.starts_at) || !sameTime(p.ends_at, e.ends_at) || !same(p.timezone, e.timezone)
+      || !same(p.venue_name, e.venue_name) || !same(p.address, e.address) || !same(p.is_online, e.is_online)) {
+    return 'the event changed again since';
+  }
+  return undefined;
+}
+
 /** A group's news is for its members as they are when the email goes, not when it was made. */
 function groupObjection(n: NotificationRecord, now: Date): EmailDecision | undefined {
   if (n.kind !== 'group_event_published' && n.kind !== 'group_announcement') return undefined;
@@ -85,6 +105,10 @@ export function decideEmail(n: NotificationRecord, now = new Date()): EmailDecis
   const objection = groupObjection(n, now);
   if (objection) return objection;
   if (!n.email) return { send: false, outcome: 'no_address', why: 'the member has no email address' };
+  if (n.kind === 'event_changed') {
+    const stale = staleChange(n, now);
+    if (stale) return { send: false, outcome: 'skipped', why: stale };
+  }
   if (n.kind === 'reminder_24h' || n.kind === 'reminder_1h') {
     const stale = staleReminder(n, now);
     if (stale) return { send: false, outcome: 'skipped', why: stale };

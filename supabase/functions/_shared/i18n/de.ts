@@ -38,6 +38,12 @@ export const de: MailMessages = {
   hostMessage: { defaultSubject: 'Eine Nachricht vom Veranstalter', body: (from, t) => `${from} hat den Gästen von ${t} eine Nachricht geschickt:` },
   reminder24h: { subject: (t) => `Morgen: ${t}`, body: (t) => `Zur Erinnerung: ${t} ist morgen.` },
   reminder1h: { subject: (t) => `Gleich geht’s los: ${t}`, body: (t) => `${t} beginnt in etwa einer Stunde.` },
+  eventChanged: {
+    subject: (what, t) => `${what === 'time' ? 'Neue Uhrzeit' : what === 'place' ? 'Neuer Ort' : 'Neue Uhrzeit und neuer Ort'}: ${t}`,
+    body: (what, t) =>
+      `Die Gastgeber haben ${what === 'time' ? 'die Uhrzeit' : what === 'place' ? 'den Ort' : 'Uhrzeit und Ort'} von ${t} geändert. Deine Zusage bleibt bestehen; so sieht es jetzt aus.`,
+    before: 'Vorher',
+  },
   cohostAdded: {
     subjectCohost: (t) => `Du bist jetzt Co-Veranstalter von ${t}`,
     subjectChecker: (t) => `Du bist jetzt Check-in-Helfer bei ${t}`,

@@ -38,6 +38,12 @@ export const en: MailMessages = {
   hostMessage: { defaultSubject: 'A message from the host', body: (from, t) => `${from} sent a message to the guests of ${t}:` },
   reminder24h: { subject: (t) => `Tomorrow: ${t}`, body: (t) => `A reminder: ${t} is tomorrow.` },
   reminder1h: { subject: (t) => `Starting soon: ${t}`, body: (t) => `${t} starts in about an hour.` },
+  eventChanged: {
+    subject: (what, t) => `${what === 'time' ? 'New time' : what === 'place' ? 'New place' : 'New time and place'}: ${t}`,
+    body: (what, t) =>
+      `The hosts changed ${what === 'time' ? 'the time' : what === 'place' ? 'the place' : 'the time and place'} of ${t}. Your RSVP still stands; here is what it is now.`,
+    before: 'Before',
+  },
   cohostAdded: {
     subjectCohost: (t) => `You're now a co-host of ${t}`,
     subjectChecker: (t) => `You're now a checker of ${t}`,

@@ -38,6 +38,12 @@ export const es: MailMessages = {
   hostMessage: { defaultSubject: 'Un mensaje del organizador', body: (from, t) => `${from} envió un mensaje a los invitados de ${t}:` },
   reminder24h: { subject: (t) => `Mañana: ${t}`, body: (t) => `Un recordatorio: ${t} es mañana.` },
   reminder1h: { subject: (t) => `Empieza pronto: ${t}`, body: (t) => `${t} empieza en una hora, más o menos.` },
+  eventChanged: {
+    subject: (what, t) => `${what === 'time' ? 'Nuevo horario' : what === 'place' ? 'Nuevo lugar' : 'Nuevo horario y lugar'}: ${t}`,
+    body: (what, t) =>
+      `Los organizadores cambiaron ${what === 'time' ? 'el horario' : what === 'place' ? 'el lugar' : 'el horario y el lugar'} de ${t}. Tu asistencia sigue en pie; así queda ahora.`,
+    before: 'Antes',
+  },
   cohostAdded: {
     subjectCohost: (t) => `Ahora eres coorganizador de ${t}`,
     subjectChecker: (t) => `Ahora estás en la recepción de ${t}`,

@@ -38,6 +38,12 @@ export const fr: MailMessages = {
   hostMessage: { defaultSubject: 'Un message de l’organisateur', body: (from, t) => `${from} a envoyé un message aux invités de ${t} :` },
   reminder24h: { subject: (t) => `Demain : ${t}`, body: (t) => `Petit rappel : ${t}, c’est demain.` },
   reminder1h: { subject: (t) => `Bientôt : ${t}`, body: (t) => `${t} commence dans une heure environ.` },
+  eventChanged: {
+    subject: (what, t) => `${what === 'time' ? 'Nouvel horaire' : what === 'place' ? 'Nouveau lieu' : 'Nouvel horaire et nouveau lieu'} : ${t}`,
+    body: (what, t) =>
+      `Les organisateurs ont changé ${what === 'time' ? 'l’horaire' : what === 'place' ? 'le lieu' : 'l’horaire et le lieu'} de ${t}. Votre participation est maintenue ; voici ce qui est prévu désormais.`,
+    before: 'Avant',
+  },
   cohostAdded: {
     subjectCohost: (t) => `Vous co-organisez désormais ${t}`,
     subjectChecker: (t) => `Vous êtes désormais à l’accueil de ${t}`,

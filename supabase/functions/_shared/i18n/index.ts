@@ -8,7 +8,7 @@ import { fr } from './fr.ts';
 import type { MailMessages } from './messages.ts';
 import { ptBR } from './pt-BR.ts';
 
-export type { GroupRole, MailMessages } from './messages.ts';
+export type { ChangedWhat, GroupRole, MailMessages } from './messages.ts';
 
 export const MAIL_LOCALES = ['en', 'fr', 'de', 'es', 'pt-BR'] as const;
 export type MailLocale = (typeof MAIL_LOCALES)[number];

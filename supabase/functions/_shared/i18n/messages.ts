@@ -28,6 +28,13 @@ export interface MailMessages {
   hostMessage: { defaultSubject: string; body(from: string, title: string): string };
   reminder24h: { subject(title: string): string; body(title: string): string };
   reminder1h: { subject(title: string): string; body(title: string): string };
+  /** A date's time or place changed (decision 0135): subject and sentence per what changed. */
+  eventChanged: {
+    subject(what: ChangedWhat, title: string): string;
+    body(what: ChangedWhat, title: string): string;
+    /** The detail line's label for what it was before. */
+    before: string;
+  };
   cohostAdded: { subjectCohost(title: string): string; subjectChecker(title: string): string; bodyCohost(from: string, title: string): string; bodyChecker(from: string, title: string): string; action: string };
   group: {
     yourGroup: string;
@@ -45,5 +52,8 @@ export interface MailMessages {
   };
   ics: { cancelled(text: string): string; online: string; eventPage(url: string): string };
 }
+
+/** What an event_changed notification says changed. */
+export type ChangedWhat = 'time' | 'place' | 'both';
 
 export type GroupRole = 'organizer' | 'co_organizer' | 'event_organizer' | 'member';

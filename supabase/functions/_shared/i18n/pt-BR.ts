@@ -38,6 +38,12 @@ export const ptBR: MailMessages = {
   hostMessage: { defaultSubject: 'Uma mensagem do organizador', body: (from, t) => `${from} enviou uma mensagem aos convidados de ${t}:` },
   reminder24h: { subject: (t) => `Amanhã: ${t}`, body: (t) => `Um lembrete: ${t} é amanhã.` },
   reminder1h: { subject: (t) => `Começa já já: ${t}`, body: (t) => `${t} começa em cerca de uma hora.` },
+  eventChanged: {
+    subject: (what, t) => `${what === 'time' ? 'Novo horário' : what === 'place' ? 'Novo local' : 'Novo horário e local'}: ${t}`,
+    body: (what, t) =>
+      `Os organizadores mudaram ${what === 'time' ? 'o horário' : what === 'place' ? 'o local' : 'o horário e o local'} de ${t}. Sua presença continua confirmada; veja como ficou.`,
+    before: 'Antes',
+  },
   cohostAdded: {
     subjectCohost: (t) => `Agora você é coorganizador de ${t}`,
     subjectChecker: (t) => `Agora você está na recepção de ${t}`,
