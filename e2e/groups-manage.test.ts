@@ -165,6 +165,23 @@ describe('running a group', () => {
     await expect.poll(() => bans.getByText('Dennis Ritchie').count(), SLOW).toBe(0);
   });
 
+  it('an organizer edits the settings with the same form as a new group, checked like the database', { timeout: 120_000 }, async () => {
+    const newYork = await groupSlug(NEW_YORK);
+    const grace = await signedIn('grace', `/g/${newYork}/manage`);
+    await expect.poll(() => heading(grace), SLOW).toBe(NEW_YORK);
+    await tab(grace, /^Settings/).click();
+    const name = grace.getByLabel('Name', { exact: true });
+    await name.fill('NY');
+    await grace.getByRole('button', { name: 'Save settings' }).click();
+    await grace.getByText('The name must be 3 to 80 characters long.').waitFor(SLOW);
+    await name.fill(NEW_YORK);
+    await grace.getByLabel('About the group', { exact: true }).fill('We sail on Saturdays and hack on Thursdays.');
+    await grace.getByRole('button', { name: 'Save settings' }).click();
+    await grace.getByText('Settings saved.').waitFor(SLOW);
+    await grace.goto(`${app.server.url}/g/${newYork}`);
+    await grace.getByText('We sail on Saturdays and hack on Thursdays.').waitFor(SLOW);
+  });
+
   it('the manage screens are axe clean at 360 and 1280 px', { timeout: 180_000 }, async () => {
     const newYork = await groupSlug(NEW_YORK);
     await mkdir(SCREENSHOTS, { recursive: true });

@@ -24,6 +24,11 @@ export async function updateGroup(groupId: string, patch: Partial<GroupSettings>
   return data as unknown as GroupDetail;
 }
 
+/** Best effort: pictures no longer used (a leftover file is harmless; the group row is what counts). */
+export async function removeGroupMedia(paths: string[]): Promise<void> {
+  await supabase.storage.from("group-media").remove(paths).catch(() => undefined);
+}
+
 /** Deletes the group (its organizers; refused while an upcoming event has RSVPs). */
 export async function deleteGroup(groupId: string): Promise<void> {
   const { error } = await supabase.rpc("delete_group", { group_id: groupId });

@@ -10,15 +10,18 @@ import { Select } from "@/components/ui/select";
 import { CATEGORIES, categoryLabel, type EventCategory } from "@/lib/categories";
 import { publicFileUrl } from "@/lib/supabase-config";
 import type { GroupDetail } from "../api/get-group";
-import { createGroup, updateGroup, type GroupSettings } from "../api/group-writes";
+import { createGroup, removeGroupMedia, updateGroup, type GroupSettings } from "../api/group-writes";
 import { useImageUpload } from "../hooks/use-image-upload";
 import { AboutField } from "./about-field";
 import { CityFields } from "./city-fields";
 import { GROUP_NAME_MAX, groupFormSchema, groupSaveProblem, type GroupFormValues } from "./group-form-schema";
 import { ImageField } from "./image-field";
 
+/** The fields of a stored group the form starts from (a GroupDetail, or the manage area's group). */
+type StoredGroup = Pick<GroupDetail, "id" | "name" | "about" | "category" | "city" | "lat" | "lng" | "visibility" | "join_policy" | "cover_path" | "logo_path">;
+
 /** A group's settings as the form edits them. */
-export function groupToFormValues(g: GroupDetail): GroupFormValues {
+export function groupToFormValues(g: StoredGroup): GroupFormValues {
   return {
     name: g.name, about: g.about, category: g.category, city: g.city, lat: String(g.lat), lng: String(g.lng),
     visibility: g.visibility, joinPolicy: g.join_policy,
@@ -44,7 +47,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 type GroupFormProps = {
   initial: GroupFormValues;
   /** The group being edited; none for a new one (created on the first save). */
-  group?: GroupDetail | null;
+  group?: StoredGroup | null;
   submitLabel: string;
   /** After the settings and any new pictures are saved. */
   onSaved: (group: GroupDetail) => void;
@@ -53,7 +56,7 @@ type GroupFormProps = {
 /**
  * Create or edit a group: validated with the database's own limits and words (decision 0106),
  * pictures previewed at once and uploaded after the row exists (its id names their folder),
- * database errors shown beside their field. Used by /groups/new and the manage area's settings.
+ * database errors shown beside their field. Used by /groups/new and the manage area's Settings tab.
  */
 export function GroupForm({ initial, group, submitLabel, onSaved }: GroupFormProps) {
   const { t } = useLingui();
@@ -61,7 +64,7 @@ export function GroupForm({ initial, group, submitLabel, onSaved }: GroupFormPro
   const cover = useImageUpload("cover");
   const logo = useImageUpload("logo");
   // A group created by an earlier attempt whose upload then failed: the next save updates it.
-  const [saved, setSaved] = useState<GroupDetail | null>(group ?? null);
+  const [saved, setSaved] = useState<StoredGroup | null>(group ?? null);
   const [media, setMedia] = useState({ cover_path: group?.cover_path ?? null, logo_path: group?.logo_path ?? null });
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -79,6 +82,9 @@ export function GroupForm({ initial, group, submitLabel, onSaved }: GroupFormPro
       const patch = { ...(coverPath ? { cover_path: coverPath } : {}), ...(logoPath ? { logo_path: logoPath } : {}) };
       const final = Object.keys(patch).length ? await updateGroup(row.id, patch) : row;
       setSaved(final);
+      // Replaced pictures are no longer shown anywhere (each upload has a new name).
+      const replaced = [coverPath && row.cover_path, logoPath && row.logo_path].filter((p): p is string => !!p);
+      if (replaced.length) void removeGroupMedia(replaced);
       setMedia({ cover_path: final.cover_path, logo_path: final.logo_path });
       if (failed) {
         setProblem(t`The group is saved, but a picture didn't upload. Retry, or remove it and save.`);

@@ -1,23 +1,25 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, Plus } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { Link, useParams, useSearchParams } from "react-router";
+import { toast } from "sonner";
 import { ForbiddenState, LoadError, PageState, SectionsSkeleton } from "@/components/page-states";
 import { Button } from "@/components/ui/button";
 import { useIsAdmin } from "@/lib/auth/is-admin";
 import { RequireAuth } from "@/lib/auth/require-auth";
 import { useSession } from "@/lib/auth/session-context";
+import { queryRoots } from "@/lib/query-keys";
 import { usePageTitle } from "@/lib/use-page-title";
+import { GroupForm, groupToFormValues } from "../form/group-form";
 import { managedGroupOptions, type ManagedGroup, type ManagerRights } from "./api/managed-group";
 import { AnnouncementForm } from "./components/announcement-form";
 import { BansPanel } from "./components/bans-panel";
 import { DeleteGroupSection } from "./components/delete-group-section";
 import { MembersPanel } from "./components/members-panel";
 import { RequestsPanel } from "./components/requests-panel";
-import { SettingsForm } from "./components/settings-form";
 import { useLiveManage } from "./hooks/use-live-manage";
 
 type Tab = "requests" | "members" | "bans" | "announce" | "settings";
@@ -72,6 +74,7 @@ function ManageScreen() {
 
 function ManageArea({ group, rights, userId }: { group: ManagedGroup; rights: ManagerRights; userId: string }) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   useLiveManage(group.id, group.slug, userId);
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
@@ -137,7 +140,16 @@ function ManageArea({ group, rights, userId }: { group: ManagedGroup; rights: Ma
         </Tabs.Content>
         <Tabs.Content value="settings" className="flex flex-col gap-8 focus-visible:outline-none">
           {/* Remounted on a saved change, so the form shows what was stored. */}
-          <SettingsForm key={group.updated_at} group={group} />
+          <GroupForm
+            key={group.updated_at}
+            initial={groupToFormValues(group)}
+            group={group}
+            submitLabel={t`Save settings`}
+            onSaved={() => {
+              toast.success(t`Settings saved.`);
+              void queryClient.invalidateQueries({ queryKey: queryRoots.groups });
+            }}
+          />
           {rights.organizer && <DeleteGroupSection groupId={group.id} groupName={name} />}
         </Tabs.Content>
       </Tabs.Root>
