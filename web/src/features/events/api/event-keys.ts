@@ -8,5 +8,7 @@ export const eventKeys = {
   // What these return depends on who asks (row-level security), hence the viewer in the key.
   comments: (eventId: string, userId: string | undefined) => [...queryRoots.events, "comments", eventId, userId ?? "anon"] as const,
   seriesDates: (seriesId: string, userId: string | undefined) => [...queryRoots.events, "series", seriesId, userId ?? "anon"] as const,
+  questions: (eventId: string) => [...queryRoots.events, "questions", eventId] as const,
+  myAnswers: (eventId: string, userId: string | undefined) => [...queryRoots.events, "my-answers", eventId, userId ?? "anon"] as const,
   attendees: (eventId: string, userId: string | undefined) => [...queryRoots.events, "attendees", eventId, userId ?? "anon"] as const,
 };

@@ -43,8 +43,13 @@ function toMyRsvp(r: RsvpResult): MyRsvp {
   return { id: r.rsvp_id, status: r.status, guests: r.guests, waitlist_place: r.waitlist_position };
 }
 
-export async function rsvp(eventId: string, guests: number): Promise<{ rsvp: MyRsvp; spotsLeft: number | null }> {
-  const { data, error } = await supabase.rpc("rsvp", { event_id: eventId, guests });
+/** RSVPs; `answers` (keyed by question id) only when the event asks questions. */
+export async function rsvp(
+  eventId: string,
+  guests: number,
+  answers?: Record<string, string | number | boolean | string[]>,
+): Promise<{ rsvp: MyRsvp; spotsLeft: number | null }> {
+  const { data, error } = await supabase.rpc("rsvp", answers ? { event_id: eventId, guests, answers } : { event_id: eventId, guests });
   if (error) throw error;
   const result = data as unknown as RsvpResult;
   return { rsvp: toMyRsvp(result), spotsLeft: result.spots_left };

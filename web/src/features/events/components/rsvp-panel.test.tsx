@@ -2,6 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { render } from "@/test/render";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import type { EventQuestion } from "../questions/answer-form";
 import { predictCancel, predictRsvp } from "../rsvp-prediction";
 import { RsvpPanel, type RsvpPanelProps } from "./rsvp-panel";
 
@@ -15,7 +16,7 @@ const stats = { going_count: 4, waitlist_count: 0, spots_left: 26 };
 function renderPanel(overrides: Partial<RsvpPanelProps> = {}) {
   const props: RsvpPanelProps = {
     event, stats, mine: null, signedIn: true, signInHref: "/auth/sign-in?next=x", busy: false,
-    onRsvp: vi.fn(), onCancel: vi.fn(), now: NOW, ...overrides,
+    questions: [], onRsvp: vi.fn(), onCancel: vi.fn(), now: NOW, ...overrides,
   };
   render(<RsvpPanel {...props} />, { wrapper: MemoryRouter });
   return props;
@@ -27,7 +28,38 @@ describe("RSVP panel", () => {
     expect(screen.getByTestId("spots-summary").textContent).toBe("26 of 30 spots left · 4 going");
     fireEvent.change(screen.getByLabelText("Guests you're bringing"), { target: { value: "1" } });
     fireEvent.click(screen.getByRole("button", { name: "RSVP" }));
-    expect(props.onRsvp).toHaveBeenCalledWith(1);
+    expect(props.onRsvp).toHaveBeenCalledWith(1, undefined);
+  });
+
+  it("asks the event's questions and sends the answers only once the required ones are given", () => {
+    const questions: EventQuestion[] = [
+      { id: "q1", position: 1, kind: "single_choice", label: "T-shirt size", required: true, options: ["S", "M"] },
+      { id: "q2", position: 2, kind: "phone", label: "Phone", required: false, options: null },
+    ];
+    const props = renderPanel({ questions });
+    fireEvent.change(screen.getByLabelText("Phone (optional)"), { target: { value: "12" } });
+    fireEvent.click(screen.getByRole("button", { name: "RSVP" }));
+    expect(props.onRsvp).not.toHaveBeenCalled();
+    expect(screen.getByText('Answer "T-shirt size".')).toBeDefined();
+    expect(screen.getByText('Enter a phone number for "Phone", with 6 to 15 digits.')).toBeDefined();
+    expect(document.activeElement).toBe(screen.getByLabelText("S"));
+    fireEvent.click(screen.getByLabelText("M"));
+    fireEvent.change(screen.getByLabelText("Phone (optional)"), { target: { value: "+33 6 12 34 56 78" } });
+    expect(screen.queryByText('Answer "T-shirt size".')).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "RSVP" }));
+    expect(props.onRsvp).toHaveBeenCalledWith(0, { q1: "M", q2: "+33 6 12 34 56 78" });
+  });
+
+  it("waits for the questions before offering to RSVP", () => {
+    renderPanel({ questions: undefined });
+    expect((screen.getByRole("button", { name: "RSVP" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows the database's refusal on its question", () => {
+    const questions: EventQuestion[] = [{ id: "q1", position: 1, kind: "number", label: "Age", required: true, options: null }];
+    renderPanel({ questions, refused: { questionId: "q1", message: 'Enter a number for "Age".' } });
+    expect(screen.getByText('Enter a number for "Age".')).toBeDefined();
+    expect(screen.getByLabelText("Age (required)").getAttribute("aria-invalid")).toBe("true");
   });
 
   it("asks signed-out visitors to sign in, and comes back", () => {

@@ -1,14 +1,13 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Select } from "@/components/ui/select";
-import { formatNumber } from "@/lib/i18n/format";
 import type { EventDetail, EventStats } from "../api/get-event";
 import type { MyRsvp } from "../api/rsvp-api";
+import type { EventQuestion, StoredValue } from "../questions/answer-form";
 import { waitlistText } from "../rsvp-prediction";
+import { RsvpForm, type RefusedAnswer } from "./rsvp-form";
 import { SpotsSummary } from "./spots-summary";
 
 export type RsvpPanelProps = {
@@ -22,8 +21,14 @@ export type RsvpPanelProps = {
   signedIn: boolean;
   signInHref: string;
   busy: boolean;
-  onRsvp: (guests: number) => void;
+  /** The event's registration questions; undefined while they load. */
+  questions?: EventQuestion[];
+  /** An answer the database refused, shown on its question. */
+  refused?: RefusedAnswer | null;
+  onRsvp: (guests: number, answers: Record<string, StoredValue> | undefined) => void;
   onCancel: () => void;
+  /** Shown with an active RSVP: the member's answers and a way to change them. */
+  answers?: ReactNode;
   now?: Date;
 };
 
@@ -41,10 +46,9 @@ export function RsvpPanel(props: RsvpPanelProps) {
   );
 }
 
-function RsvpAction({ event, stats, mine, signedIn, signInHref, busy, onRsvp, onCancel, now = new Date() }: RsvpPanelProps) {
+function RsvpAction(props: RsvpPanelProps) {
+  const { event, stats, mine, signedIn, signInHref, busy, onRsvp, onCancel, questions, refused, answers, now = new Date() } = props;
   const { t } = useLingui();
-  const id = useId();
-  const [guests, setGuests] = useState(0);
   const closesAt = new Date(event.rsvp_closes_at ?? event.starts_at);
 
   if (event.status === "cancelled") {
@@ -79,6 +83,7 @@ function RsvpAction({ event, stats, mine, signedIn, signInHref, busy, onRsvp, on
         <p role="status" className="rounded-md bg-secondary px-3 py-2 text-sm font-medium text-secondary-foreground">
           {text}
         </p>
+        {answers}
         <Button variant="outline" onClick={onCancel} disabled={busy || now >= closesAt}>
           {action}
         </Button>
@@ -119,25 +124,5 @@ function RsvpAction({ event, stats, mine, signedIn, signInHref, busy, onRsvp, on
     );
   }
   const label = event.requires_approval ? t`Request to join` : full ? t`Join the waitlist` : t({ message: "RSVP", comment: "The button that says you will attend" });
-  return (
-    <div className="flex flex-col gap-3">
-      {event.plus_ones_max > 0 && (
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-guests`}>
-            <Trans>Guests you're bringing</Trans>
-          </Label>
-          <Select id={`${id}-guests`} value={guests} onChange={(e) => setGuests(Number(e.target.value))}>
-            {Array.from({ length: event.plus_ones_max + 1 }, (_, n) => (
-              <option key={n} value={n}>
-                {n === 0 ? t`Just me` : `+${formatNumber(n)}`}
-              </option>
-            ))}
-          </Select>
-        </div>
-      )}
-      <Button onClick={() => onRsvp(guests)} disabled={busy}>
-        {label}
-      </Button>
-    </div>
-  );
+  return <RsvpForm plusOnesMax={event.plus_ones_max} questions={questions} label={label} busy={busy} refused={refused} onRsvp={onRsvp} />;
 }

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useSession } from "@/lib/auth/session-context";
 import { formatEventStart } from "@/lib/datetime";
-import { errorMessage } from "@/lib/errors";
+import { errorCode, errorMessage } from "@/lib/errors";
 import { eventKeys } from "../api/event-keys";
 import { rsvp, type RsvpStatus } from "../api/rsvp-api";
 import { getSeriesDates, type SeriesDate } from "../api/series-dates-api";
@@ -16,6 +16,7 @@ export function SeriesDates({ eventId, seriesId }: { eventId: string; seriesId: 
   const { t } = useLingui();
   const { user } = useSession();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const key = eventKeys.seriesDates(seriesId, user?.id);
   const query = useQuery({ queryKey: key, queryFn: () => getSeriesDates(seriesId, user?.id) });
   const join = useMutation({
@@ -25,7 +26,11 @@ export function SeriesDates({ eventId, seriesId }: { eventId: string; seriesId: 
       await queryClient.invalidateQueries({ queryKey: eventKeys.myRsvp(date.id, user?.id) });
       toast.success(t`RSVP sent for ${formatEventStart(date.starts_at, date.timezone)}.`);
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error, date) => {
+      toast.error(errorMessage(error));
+      // That date asks questions one click cannot answer: its page asks them.
+      if (errorCode(error) === "answer_required") void navigate(`/events/${date.slug}`);
+    },
   });
   const dates = query.data ?? [];
   if (dates.length === 0) return null;

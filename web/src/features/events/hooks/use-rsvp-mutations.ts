@@ -6,8 +6,10 @@ import { queryRoots } from "@/lib/query-keys";
 import type { EventDetail } from "../api/get-event";
 import { eventKeys } from "../api/event-keys";
 import { cancelRsvp, rsvp, type MyRsvp } from "../api/rsvp-api";
+import type { StoredValue } from "../questions/answer-form";
 import { predictCancel, predictRsvp, waitlistText } from "../rsvp-prediction";
 
+type RsvpInput = { guests: number; answers?: Record<string, StoredValue> };
 type Snapshot = { event: EventDetail | null | undefined; mine: MyRsvp | null | undefined };
 
 /**
@@ -54,8 +56,8 @@ export function useRsvpMutations(event: EventDetail, userId: string | undefined)
   };
 
   const join = useMutation({
-    mutationFn: (guests: number) => rsvp(event.id, guests),
-    onMutate: async (guests) => {
+    mutationFn: ({ guests, answers }: RsvpInput) => rsvp(event.id, guests, answers),
+    onMutate: async ({ guests }) => {
       const before = await snapshot();
       const guess = predictRsvp(event, before.event?.event_stats ?? event.event_stats, guests);
       queryClient.setQueryData(mineKey, guess.rsvp);
@@ -65,6 +67,7 @@ export function useRsvpMutations(event: EventDetail, userId: string | undefined)
     onError: rollback,
     onSuccess: (result) => {
       applyResult(result);
+      void queryClient.invalidateQueries({ queryKey: eventKeys.myAnswers(event.id, userId) });
       const { status, waitlist_place } = result.rsvp;
       if (status === "waitlisted") toast.success(waitlistText(waitlist_place));
       else if (status === "pending") toast.success(t`Request sent. The hosts will let you know.`);
