@@ -33,7 +33,7 @@ async function load(query: FeedQuery, site: string): Promise<Loaded> {
     if (!group) return json({ error: 'not_found', message: 'No such group, or it is not visible to you.' }, 404);
     const { data, error } = await db.rpc('calendar_group_events', { group_slug: query.slug });
     if (error) return unavailable('calendar-feed', 'reading the events', error);
-    return { events: data as FeedEvent[], name: `${group.name} · Gather`, link: `${site}/groups/${encodeURIComponent(group.slug)}` };
+    return { events: data as FeedEvent[], name: `${group.name} · Gather`, link: `${site}/g/${encodeURIComponent(group.slug)}` };
   }
   const { data, error } = await db.rpc('calendar_search_events', query.search);
   if (error) return unavailable('calendar-feed', 'searching the events', error);

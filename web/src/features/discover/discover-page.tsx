@@ -10,6 +10,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { usePageTitle } from "@/lib/use-page-title";
 import { EventListView } from "./components/event-list-view";
 import { FilterBar } from "./components/filter-bar";
+import { SearchFeedLinks } from "./components/search-feed-links";
 import { ViewSwitcher } from "./components/view-switcher";
 import {
   applyFilterChange,
@@ -93,6 +94,7 @@ export function DiscoverPage() {
             )}
           </Suspense>
         </section>
+        <SearchFeedLinks filters={filters} />
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import { managerStatsOptions, myMembershipOptions } from "./api/members-api";
 import { AlertsToggle } from "./components/alerts-toggle";
 import { CityMapFacade } from "./components/city-map-facade";
 import { GroupAnnouncements } from "./components/group-announcements";
+import { GroupCalendarLinks } from "./components/group-calendar-links";
 import { GroupEventsSection } from "./components/group-events-section";
 import { GroupHeader } from "./components/group-header";
 import { GroupPeople } from "./components/group-people";
@@ -65,6 +66,7 @@ export function GroupPage() {
             <p>{group.city}</p>
             <CityMapFacade lat={group.lat} lng={group.lng} city={group.city} />
           </section>
+          {group.visibility === "public" && <GroupCalendarLinks slug={group.slug} name={group.name} />}
         </aside>
         <div className="flex min-w-0 flex-col gap-8">
           <section aria-labelledby="group-about" className="flex flex-col gap-3">

@@ -16,6 +16,7 @@ import { queryRoots } from "@/lib/query-keys";
 import { usePageTitle } from "@/lib/use-page-title";
 import { saveProfile } from "./api/profile-writes";
 import { AvatarSection } from "./components/avatar-section";
+import { CalendarSubscriptionSection } from "./components/calendar-subscription-section";
 import { ConnectedAccounts } from "./components/connected-accounts";
 import { CookiePreferences } from "./components/cookie-preferences";
 import { DeleteAccountSection } from "./components/delete-account-section";
@@ -37,6 +38,7 @@ const SECTIONS: { id: string; label: MessageDescriptor }[] = [
   { id: "connected-accounts", label: msg`Connected accounts` },
   { id: "two-factor", label: msg`Two-factor` },
   { id: "notifications", label: msg`Notifications` },
+  { id: "calendar", label: msg`Calendar` },
   { id: "cookies", label: msg`Cookies` },
   { id: "delete-account", label: msg`Delete account` },
 ];
@@ -159,6 +161,13 @@ function SettingsSections({ profile }: { profile: MyProfile }) {
       </SettingsSection>
       <SettingsSection id="notifications" title={t`Notifications`} description={t`Which emails we send you.`}>
         <NotificationPreferencesForm userId={profile.id} />
+      </SettingsSection>
+      <SettingsSection
+        id="calendar"
+        title={t`Calendar subscription`}
+        description={t`Your Gather events in your own calendar app, kept up to date: what you're going to, waitlisted for or hosting, and your groups' events.`}
+      >
+        <CalendarSubscriptionSection userId={profile.id} />
       </SettingsSection>
       <SettingsSection id="cookies" title={t`Cookies`} description={t`Saved in this browser. You can also change them from the footer.`}>
         <CookiePreferences />

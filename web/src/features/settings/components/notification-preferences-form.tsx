@@ -18,7 +18,7 @@ import {
 
 const OPTIONS: { key: keyof NotificationPreferences; label: MessageDescriptor; hint: MessageDescriptor }[] = [
   { key: "email_reminders", label: msg`Event reminders`, hint: msg`An email 24 hours and 1 hour before events you're going to.` },
-  { key: "email_rsvp_updates", label: msg`RSVP updates`, hint: msg`When you move up from the waitlist, a host approves or declines you, or an event is cancelled.` },
+  { key: "email_rsvp_updates", label: msg`RSVP updates`, hint: msg`When you move up from the waitlist, a host approves or declines you, or an event is moved or cancelled.` },
   { key: "email_host_messages", label: msg`Messages from hosts`, hint: msg`What hosts send to everyone going to their event.` },
   { key: "email_rsvp_requests", label: msg`Requests to join my events`, hint: msg`When someone asks to join an event you host that needs approval.` },
 ];
