@@ -11,8 +11,9 @@ import { count, duration, flag, stringList } from './zod-types.ts';
 
 /** Where the database lives: an embedded PGlite folder, PGlite in memory, or a PostgreSQL URL. */
 export type DbTarget =
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'memory' }
+  // extensions: what the project's migrations and seed create, for PGlite to load (decision 0223).
+  | { kind: 'pglite'; dataDir: string; extensions?: string[] }
+  | { kind: 'memory'; extensions?: string[] }
   | { kind: 'postgres'; url: string };
 
 export function parseDbTarget(value: string): DbTarget {

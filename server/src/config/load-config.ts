@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { readSigningKeys, type SigningJwk } from './signing-keys.ts';
+import { extensionsNamedIn } from '../db/extensions.ts';
 import { configSchema, parseDbTarget, type Config, type ConfigInput } from './config-schema.ts';
 import { readConfigToml } from './config-toml.ts';
 import { STORAGE_DEFAULTS, STORAGE_ENV_NAMES } from './storage-config.ts';
@@ -181,6 +182,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     throw new ConfigError((err as Error).message.replace(/^--db/, source.db ?? '--db'));
   }
   if (dbTarget.kind === 'pglite') dbTarget.dataDir = resolve(dbTarget.dataDir);
+  if (dbTarget.kind !== 'postgres') dbTarget.extensions = extensionsNamedIn(resolve(cfg.project));
   let signingKeys: SigningJwk[] = [];
   if (cfg.signingKeysPath) {
     try {

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Db, PgError } from './db-types.ts';
+import type { Db, PgError, Queryable } from './db-types.ts';
 import { SCHEMA_LOCK_KEY } from './bootstrap.ts';
+import { allowPlainCreate, explainMissingExtension } from './extensions.ts';
 
 export interface MigrationFile {
   version: string;
@@ -26,12 +27,27 @@ export function listMigrations(dir: string): MigrationFile[] {
     });
 }
 
+/**
+ * What a migration or seed runs with, as Supabase's `postgres` role does: `search_path` with
+ * `extensions` (so `uuid_generate_v4()`, `crypt()`, `digest()` resolve unqualified), and the
+ * statement text with `create extension pg_cron` / `pg_net` made idempotent over the server's
+ * stand-ins (decision 0224). Returns the SQL to run.
+ */
+export async function asSupabasePostgres(tx: Queryable, sql: string): Promise<string> {
+  await tx.query(`select set_config('search_path', '"$user", public, extensions', true)`);
+  const { rows } = await tx.query<{ name: string }>(
+    `select e.name from _gather.emulated_extensions e join pg_extension x on x.extname = e.name`,
+  );
+  return allowPlainCreate(sql, rows.map((r) => r.name));
+}
+
 /** A failed migration: which file, which line, and Postgres's own words. */
 export class MigrationError extends Error {
   readonly file: string;
   readonly line?: number;
   readonly pgError: PgError;
-  constructor(file: string, sql: string, cause: PgError, kind: 'migration' | 'seed' = 'migration') {
+  constructor(file: string, sql: string, cause: PgError, kind: 'migration' | 'seed' = 'migration', driver?: 'pglite' | 'postgres') {
+    if (driver) cause = explainMissingExtension(cause, driver);
     const pos = Number(cause.position);
     const line = Number.isFinite(pos) && pos > 0 ? sql.slice(0, pos - 1).split('\n').length : undefined;
     const where = line ? `${file}:${line}` : file;
@@ -63,9 +79,9 @@ export async function applyMigrations(db: Db, dir: string): Promise<MigrationFil
       const again = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [m.version]);
       if (again.rows.length > 0) return false;
       try {
-        await tx.exec(sql);
+        await tx.exec(await asSupabasePostgres(tx, sql));
       } catch (err) {
-        throw new MigrationError(m.path, sql, err as PgError);
+        throw new MigrationError(m.path, sql, err as PgError, 'migration', db.kind);
       }
       await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
         m.version,

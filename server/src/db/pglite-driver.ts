@@ -3,6 +3,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 import type { Db, NotifyHandler, Queryable, QueryResult, RequestContext, Statement } from './db-types.ts';
 import { DEFAULT_LIMIT_MS, PgliteHost, type DbLog, type Instance } from './pglite-host.ts';
 import { requestContextStatement } from './request-settings.ts';
+import { pgliteModules } from './extensions.ts';
 
 export interface PgliteDb extends Db {
   /** The data folder as a tarball (what PGlite's `loadDataDir` takes): tests clone a prepared one. */
@@ -11,6 +12,8 @@ export interface PgliteDb extends Db {
 
 export interface PgliteOptions {
   log?: DbLog;
+  /** Extensions the project creates (extensionsNamedIn); the always-loaded ones need not be named. */
+  extensions?: string[];
 }
 
 /** `statement_timeout` as Postgres reads it (`8000`, `8s`, `1min`…) in ms; 0 = none. */
@@ -40,6 +43,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
   const handlers = new Map<string, Set<NotifyHandler>>();
   const host = new PgliteHost({
     dataDir,
+    extensions: pgliteModules(opts.extensions),
     image: loadDataDir,
     log: opts.log,
     onNotify: (channel, payload) => {

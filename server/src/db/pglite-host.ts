@@ -12,6 +12,8 @@ export interface DbLog {
 
 export interface PgliteHostOptions {
   dataDir?: string;
+  /** Extension bundle modules to load (extensions.ts `pgliteModules`). */
+  extensions: string[];
   /** Memory instances: the image to start from (and to start again from if everything is lost). */
   image?: Blob;
   log?: DbLog;
@@ -51,7 +53,7 @@ export class Instance {
 
   constructor(opts: PgliteHostOptions, image: Blob | undefined, onFailure: (inst: Instance, why: string, stuckOp?: number) => void) {
     this.onFailure = onFailure;
-    const data: PgliteBootData = { dataDir: opts.dataDir, image, busy: this.busy.buffer as SharedArrayBuffer };
+    const data: PgliteBootData = { dataDir: opts.dataDir, extensions: opts.extensions, image, busy: this.busy.buffer as SharedArrayBuffer };
     this.worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
       workerData: data,
       resourceLimits: { stackSizeMb: STACK_MB },

@@ -6,6 +6,8 @@
 
 export interface PgliteBootData {
   dataDir?: string;
+  /** Extension bundle modules to load (see extensions.ts). */
+  extensions: string[];
   /** A data folder image (a tarball from `dumpDataDir`) to start from; memory instances only. */
   image?: Blob;
   /**

@@ -10,14 +10,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { citext } from '@electric-sql/pglite/contrib/citext';
+import type { Extension } from '@electric-sql/pglite';
 import { BUSY_LIMIT, BUSY_OP, BUSY_SINCE, pgError, restarting, toWire, type FromPglite, type PgliteBootData, type ToPglite, type TxMode } from './pglite-wire.ts';
 
-/** The extensions a Supabase database offers that PGlite ships; loaded on first use. */
-const EXTENSIONS = { pgcrypto, uuid_ossp, pg_trgm, citext };
+/**
+ * The extension bundles this instance loads (decision 0223: PGlite takes them only when it
+ * opens; the main thread picks them). A contrib module name or a package such as
+ * `@electric-sql/pglite-pgvector`.
+ */
+async function loadExtensions(mods: readonly string[]): Promise<Record<string, Extension>> {
+  const out: Record<string, Extension> = {};
+  for (const m of mods) {
+    const mod = (await import(m.startsWith('@') ? m : `@electric-sql/pglite/contrib/${m}`)) as Record<string, Extension>;
+    for (const [name, ext] of Object.entries(mod)) out[name] = ext;
+  }
+  return out;
+}
 
 // Same text parsing as node-postgres, so rows look alike on both drivers:
 // int8 and numeric stay strings (no precision loss).
@@ -218,7 +226,7 @@ async function handle(m: ToPglite): Promise<void> {
 let pg: PGlite;
 try {
   pg = await PGlite.create(boot.dataDir, {
-    extensions: EXTENSIONS,
+    extensions: await loadExtensions(boot.extensions),
     parsers: PARSERS,
     loadDataDir: boot.image,
   });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Db, PgError } from './db-types.ts';
-import { MigrationError } from './migrations.ts';
+import { MigrationError, asSupabasePostgres } from './migrations.ts';
 
 /**
  * Runs `<project>/seed.sql` in one transaction and records it in
@@ -21,9 +21,9 @@ export async function applySeed(db: Db, projectDir: string, force = false): Prom
   const hash = createHash('sha256').update(sql).digest('hex');
   await db.transaction(async (tx) => {
     try {
-      await tx.exec(sql);
+      await tx.exec(await asSupabasePostgres(tx, sql));
     } catch (err) {
-      throw new MigrationError(file, sql, err as PgError, 'seed');
+      throw new MigrationError(file, sql, err as PgError, 'seed', db.kind);
     }
     await tx.query(
       `insert into supabase_migrations.seed_files (path, hash) values ($1, $2)

@@ -1,0 +1,127 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PgError } from './db-types.ts';
+
+/**
+ * Extensions on the embedded database (decision 0223). PGlite can only load an extension that
+ * was handed to it when it opened, and each costs memory and start time, so an instance loads
+ * the ones every Supabase project may assume (`ALWAYS`) plus the ones the project's migrations
+ * and seed name. Values: the module under `@electric-sql/pglite/contrib/` (or the package) that
+ * carries the extension's bundle.
+ */
+const ALWAYS: Record<string, string> = {
+  pgcrypto: 'pgcrypto',
+  'uuid-ossp': 'uuid_ossp',
+  pg_trgm: 'pg_trgm',
+  citext: 'citext',
+  vector: '@electric-sql/pglite-pgvector',
+};
+
+/** Supabase's extensions that PGlite 0.5 ships, loaded when a project names them. */
+const ON_DEMAND: Record<string, string> = {
+  hstore: 'hstore', ltree: 'ltree', fuzzystrmatch: 'fuzzystrmatch', unaccent: 'unaccent',
+  btree_gin: 'btree_gin', btree_gist: 'btree_gist', cube: 'cube', earthdistance: 'earthdistance',
+  intarray: 'intarray', tablefunc: 'tablefunc', isn: 'isn', seg: 'seg', lo: 'lo', bloom: 'bloom',
+  tcn: 'tcn', dict_int: 'dict_int', dict_xsyn: 'dict_xsyn', tsm_system_rows: 'tsm_system_rows',
+  tsm_system_time: 'tsm_system_time', pg_stat_statements: 'pg_stat_statements',
+  pg_buffercache: 'pg_buffercache', amcheck: 'amcheck', pageinspect: 'pageinspect',
+  pg_visibility: 'pg_visibility', pg_walinspect: 'pg_walinspect',
+  pg_surgery: 'pg_surgery', file_fdw: 'file_fdw',
+  // contrib/spi's four extensions come in one bundle, published as `moddatetime`.
+  moddatetime: 'moddatetime', autoinc: 'moddatetime', insert_username: 'moddatetime', refint: 'moddatetime',
+};
+
+/** What `create extension … cascade` brings along. */
+const REQUIRES: Record<string, string[]> = { earthdistance: ['cube'] };
+
+/** Extensions Supabase offers that a driver here cannot have: what to use instead. */
+const ELSEWHERE: Record<string, string> = {
+  http: 'use pg_net (net.http_get / net.http_post), which this server provides on both drivers',
+  plv8: 'write the function in plpgsql, or move the logic into an Edge Function',
+  postgis:
+    'PGlite\'s published PostGIS build (@electric-sql/pglite-postgis 0.2.8) is built for PGlite 0.5.8 and breaks plpgsql in the PGlite this server runs; ' +
+    'run with DATABASE_URL on a PostgreSQL that has PostGIS, or use cube + earthdistance (earth_distance(ll_to_earth(lat, lng), …)) on PGlite',
+  postgis_topology: 'see postgis', postgis_raster: 'see postgis', postgis_tiger_geocoder: 'see postgis', address_standardizer: 'see postgis',
+  pgrouting: 'run with DATABASE_URL on a PostgreSQL that has pgRouting (needs PostGIS)',
+  pg_graphql: 'the GraphQL endpoint is not served here; use the REST API (supabase-js .from / .rpc)',
+  pg_jsonschema: 'validate with a check constraint in plpgsql, or in an Edge Function',
+  pgsodium: 'use pgcrypto, or Vault (vault.create_secret / vault.decrypted_secrets), which this server provides',
+  timescaledb: 'plain tables with a time index, or run with DATABASE_URL on a PostgreSQL that has TimescaleDB',
+  wrappers: 'postgres_fdw / file_fdw, or an Edge Function that calls the service',
+  pgroonga: 'pg_trgm (loaded) or full-text search (to_tsvector / to_tsquery)',
+  rum: 'GIN indexes with full-text search (to_tsvector / to_tsquery)',
+  pgjwt: 'pgcrypto\'s hmac(), or sign tokens in an Edge Function',
+  pgmq: 'a queue table of your own, or run with DATABASE_URL on a PostgreSQL that has pgmq',
+  pg_hashids: 'a plpgsql function, or run with DATABASE_URL on a PostgreSQL that has pg_hashids',
+};
+
+/** Extension names a project's migrations and seed create (lower-cased, unquoted). */
+export function extensionsNamedIn(projectDir: string): string[] {
+  const files: string[] = [];
+  const dir = join(projectDir, 'migrations');
+  if (existsSync(dir)) for (const f of readdirSync(dir)) if (f.endsWith('.sql')) files.push(join(dir, f));
+  if (existsSync(join(projectDir, 'seed.sql'))) files.push(join(projectDir, 'seed.sql'));
+  const names = new Set<string>();
+  const re = /\bcreate\s+extension\s+(?:if\s+not\s+exists\s+)?("?)([\w-]+)\1/gi;
+  for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(re)) names.add(m[2]!.toLowerCase());
+  return [...names].sort();
+}
+
+/** The bundle modules a PGlite instance loads for these extension names (always-loaded ones first). */
+export function pgliteModules(named: readonly string[] = []): string[] {
+  const mods = new Set(Object.values(ALWAYS));
+  for (const n of named) for (const m of [n, ...(REQUIRES[n] ?? [])]) if (ON_DEMAND[m]) mods.add(ON_DEMAND[m]);
+  return [...mods];
+}
+
+/** Every extension PGlite can have here, for the README and tests. */
+export const PGLITE_EXTENSIONS = [...Object.keys(ALWAYS), ...Object.keys(ON_DEMAND)];
+
+/**
+ * The extension a `create extension` error says is missing, if that is what it says (PG 18's
+ * 0A000 "is not available", PG 15's 58P01 "could not open extension control file").
+ */
+function missingExtension(err: PgError): string | undefined {
+  const msg = err?.message ?? '';
+  return (
+    /^extension "([^"]+)" is not available/.exec(msg)?.[1] ??
+    /could not open extension control file ".*\/([^/"]+)\.control"/.exec(msg)?.[1]
+  );
+}
+
+/**
+ * Rewrites a missing-extension error into one that names the extension, where it can be had and
+ * the nearest alternative (decision 0222: refused clearly, never ignored). Other errors unchanged.
+ */
+export function explainMissingExtension(err: PgError, driver: 'pglite' | 'postgres'): PgError {
+  const name = missingExtension(err);
+  if (!name) return err;
+  let advice = ELSEWHERE[name];
+  if (advice === 'see postgis') advice = ELSEWHERE.postgis;
+  if (!advice && driver === 'postgres' && (name in ALWAYS || name in ON_DEMAND)) {
+    advice = `install it on this PostgreSQL server (for example the postgresql-<major>-${name === 'vector' ? 'pgvector' : name} package), or run on the embedded database (no DATABASE_URL), which has it`;
+  }
+  if (!advice && driver === 'pglite' && name in ON_DEMAND) {
+    advice = 'PGlite loads it when it opens if the project\'s migrations or seed create it; add `create extension ' + name + '` to a migration and restart';
+  }
+  advice ??= 'install it on a PostgreSQL server and run with DATABASE_URL, or do without it';
+  const where = driver === 'pglite' ? 'the embedded database (PGlite)' : 'this PostgreSQL server';
+  const out = Object.assign(new Error(`extension "${name}" is not available on ${where}: ${advice}`), err, {
+    message: `extension "${name}" is not available on ${where}: ${advice}`,
+    hint: driver === 'pglite' ? `PGlite here has: ${PGLITE_EXTENSIONS.join(', ')}` : err.hint,
+  });
+  return out as PgError;
+}
+
+/**
+ * `create extension pg_cron` / `pg_net` without `if not exists`: on Supabase neither is
+ * pre-created, so the plain form works once. Here the server's stand-ins may already be in
+ * pg_extension (PostgreSQL keeps a catalog row for them), so the plain form is made the
+ * `if not exists` form for those names only.
+ */
+export function allowPlainCreate(sql: string, standIns: readonly string[]): string {
+  if (standIns.length === 0) return sql;
+  const names = standIns.map((n) => n.replace(/[^\w]/g, '')).join('|');
+  const re = new RegExp(`\\bcreate(\\s+)extension(\\s+)(?!if\\s+not\\s+exists)("?)(${names})\\3(?=[\\s;])`, 'gi');
+  return sql.replace(re, (_m, s1, s2, q, n) => `create${s1}extension${s2}if not exists ${q}${n}${q}`);
+}
