@@ -4,4 +4,5 @@ import { queryRoots } from "@/lib/query-keys";
 export const editorKeys = {
   all: [...queryRoots.events, "editor"] as const,
   event: (slug: string, userId: string | undefined) => [...editorKeys.all, slug, userId ?? "anon"] as const,
+  questions: (eventId: string) => [...editorKeys.all, "questions", eventId] as const,
 };

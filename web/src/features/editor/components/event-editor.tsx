@@ -20,6 +20,7 @@ import { useLeaveGuard } from "../hooks/use-leave-guard";
 import { useMediaUpload } from "../hooks/use-media-upload";
 import { useSaveEvent, type SaveIntent, type SeriesScope } from "../hooks/use-save-event";
 import { cancelSeries } from "../series/series-api";
+import { QuestionManager, QuestionsAfterFirstSave } from "../questions/question-manager";
 import { RepeatFields } from "../series/repeat-fields";
 import { buildRrule, defaultRepeat, repeatProblem, type RepeatChoice } from "../series/repeat-rule";
 import { SeriesScopeDialog } from "../series/series-scope-dialog";
@@ -181,6 +182,7 @@ export function EventEditor({ initial }: { initial: EditableEvent | null }) {
           </fieldset>
         </form>
       </FormProvider>
+      {saved ? <QuestionManager eventId={saved.id} locked={cancelled} /> : <QuestionsAfterFirstSave />}
       {saved && (
         <>
           <CancelEventDialog
