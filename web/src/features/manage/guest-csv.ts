@@ -8,7 +8,12 @@ export type CsvGuest = {
   guests: number;
   checked_in_at: string | null;
   created_at: string;
+  /** Answers to the registration questions, by column key (guest-answers.ts). */
+  answers?: Record<string, string | number>;
 };
+
+/** A column of answers: its key in `answers` and its header. */
+export type CsvAnswerColumn = { key: string; label: string };
 
 /**
  * One CSV field. Quoted when it holds a comma, quote, line break or outer spaces; a leading
@@ -32,8 +37,9 @@ export function localDateTime(iso: string, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
-export function guestListCsv(guests: CsvGuest[], timeZone: string): string {
-  const header = ["Name", "Username", "Status", "Guests", `Checked in (${timeZone})`, `RSVP'd at (${timeZone})`];
+/** One row per RSVP; after the fixed columns, one column per registration question. */
+export function guestListCsv(guests: CsvGuest[], timeZone: string, questions: CsvAnswerColumn[] = []): string {
+  const header = ["Name", "Username", "Status", "Guests", `Checked in (${timeZone})`, `RSVP'd at (${timeZone})`, ...questions.map((q) => q.label)];
   const rows = guests.map((g) => [
     g.display_name,
     g.username,
@@ -41,6 +47,7 @@ export function guestListCsv(guests: CsvGuest[], timeZone: string): string {
     g.guests,
     g.checked_in_at ? localDateTime(g.checked_in_at, timeZone) : "",
     localDateTime(g.created_at, timeZone),
+    ...questions.map((q) => g.answers?.[q.key] ?? ""),
   ]);
   return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }

@@ -8,6 +8,7 @@ export const manageKeys = {
   all: [...queryRoots.events, "manage"] as const,
   event: (slug: string) => [...manageKeys.all, "event", slug] as const,
   guests: (eventId: string) => [...manageKeys.all, "guests", eventId] as const,
+  answers: (eventId: string) => [...manageKeys.all, "answers", eventId] as const,
   messages: (eventId: string) => [...manageKeys.all, "messages", eventId] as const,
   team: (eventId: string) => [...manageKeys.all, "team", eventId] as const,
 };

@@ -1,3 +1,5 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
 import { Download, Search } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useId, useMemo, useState } from "react";
@@ -5,8 +7,10 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { guestAnswersOptions } from "../api/guest-answers";
 import { guestName, matchesSearch, type Guest, type RsvpStatus } from "../api/guest-list";
 import type { ManagedEvent } from "../api/get-managed-event";
+import { answerText } from "../guest-answers";
 import { csvFileName, downloadCsv, guestListCsv } from "../guest-csv";
 import { useDecideRsvps } from "../hooks/use-decide-rsvps";
 import { GuestRow } from "./guest-row";
@@ -23,7 +27,19 @@ type Props = { event: ManagedEvent; guests: Guest[] };
 
 /** The guest list by status, with search, approvals (one or many) and CSV export. */
 export function GuestListSection({ event, guests }: Props) {
+  const { t } = useLingui();
   const id = useId();
+  const answers = useQuery(guestAnswersOptions(event.id)).data;
+  const yes = t({ message: "Yes", comment: "A ticked checkbox question's answer" });
+  const columns = (answers?.columns ?? []).map((c) => ({
+    key: c.key,
+    label: c.removed ? t`${c.label} (removed question)` : c.label,
+  }));
+  /** The guest's answers as text, by column key (empty ones left out). */
+  const answersOf = (userId: string) => {
+    const row = answers?.byUser.get(userId) ?? {};
+    return Object.fromEntries(columns.map((c) => [c.key, answerText(row[c.key], yes)]).filter(([, v]) => v !== ""));
+  };
   const pendingCount = guests.filter((g) => g.status === "pending").length;
   const [tab, setTab] = useState<RsvpStatus>(pendingCount > 0 ? "pending" : "going");
   const [query, setQuery] = useState("");
@@ -58,9 +74,9 @@ export function GuestListSection({ event, guests }: Props) {
   const exportCsv = () => {
     const rows = guests.map((g) => ({
       display_name: guestName(g), username: g.profile?.username ?? "", status: g.status, guests: g.guests,
-      checked_in_at: g.checked_in_at, created_at: g.created_at,
+      checked_in_at: g.checked_in_at, created_at: g.created_at, answers: answersOf(g.user_id),
     }));
-    downloadCsv(guestListCsv(rows, event.timezone), csvFileName(event.slug));
+    downloadCsv(guestListCsv(rows, event.timezone, columns), csvFileName(event.slug));
     toast.success(`Exported ${rows.length} ${rows.length === 1 ? "RSVP" : "RSVPs"}.`);
   };
 
@@ -123,6 +139,10 @@ export function GuestListSection({ event, guests }: Props) {
                   <GuestRow
                     key={g.user_id}
                     guest={g}
+                    answers={columns.flatMap((c) => {
+                      const text = answersOf(g.user_id)[c.key];
+                      return text === undefined ? [] : [{ label: c.label, text }];
+                    })}
                     timeZone={event.timezone}
                     selectable={t.status === "pending"}
                     selected={selected.has(g.user_id)}

@@ -15,10 +15,12 @@ type Props = {
   busy: boolean;
   /** The place in the waitlist queue, 1 = next in. */
   place?: number;
+  /** Their answers to the registration questions, in the questions' order. */
+  answers?: { label: string; text: string | number }[];
 };
 
 /** One person on the list: name, username, guests, and what can be done about them. */
-export function GuestRow({ guest, timeZone, selectable, selected, onSelect, onDecide, busy, place }: Props) {
+export function GuestRow({ guest, timeZone, selectable, selected, onSelect, onDecide, busy, place, answers = [] }: Props) {
   const name = guestName(guest);
   const checkboxId = `select-${guest.user_id}`;
   return (
@@ -39,6 +41,16 @@ export function GuestRow({ guest, timeZone, selectable, selected, onSelect, onDe
           {guest.profile ? `@${guest.profile.username}` : "Account deleted"}
           {guest.guests > 0 && ` · +${guest.guests} ${guest.guests === 1 ? "guest" : "guests"}`}
         </p>
+        {answers.length > 0 && (
+          <dl className="mt-1 flex flex-col gap-0.5 text-sm" data-testid="guest-answers">
+            {answers.map((a) => (
+              <div key={a.label} className="flex flex-wrap gap-x-1">
+                <dt className="text-muted-foreground">{a.label}:</dt>
+                <dd className="break-words">{a.text}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </div>
       <GuestStatus guest={guest} timeZone={timeZone} place={place} />
       {selectable && (

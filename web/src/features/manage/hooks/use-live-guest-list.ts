@@ -34,6 +34,11 @@ export function useLiveGuestList(eventId: string | undefined) {
         if (!known) void queryClient.invalidateQueries({ queryKey: key });
       },
     );
+    // A changed answer (or a new one with an RSVP) refetches the answers: they are few, and
+    // the row alone does not say which column a removed question's answer belongs in.
+    channel.on("postgres_changes", { event: "*", schema: "public", table: "rsvp_answers", filter: `event_id=eq.${eventId}` }, () => {
+      void queryClient.invalidateQueries({ queryKey: manageKeys.answers(eventId) });
+    });
     channel.subscribe();
     return () => {
       void supabase.removeChannel(channel);
