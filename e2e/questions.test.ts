@@ -3,6 +3,7 @@
 // the database's words), edits an answer, and the host sees the answers in the guest list and
 // the CSV. Axe at phone width on the RSVP panel with its questions.
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/axe.ts';
@@ -10,6 +11,7 @@ import { heading, newSignedInPage } from './support/flows.ts';
 import { useApp } from './support/use-app.ts';
 
 const app = useApp();
+const SHOTS = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 
 function dayFromNow(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -63,6 +65,8 @@ describe('registration questions', () => {
     await questionsSection(host).getByRole('button', { name: 'Move "T-shirt size" up' }).click();
     await expect.poll(() => items.first().textContent(), { timeout: 10_000 }).toMatch(/^1\. T-shirt size/);
     expect(await seriousA11yViolations(host)).toEqual([]);
+    await questionsSection(host).scrollIntoViewIfNeeded();
+    await host.screenshot({ path: `${SHOTS}questions-editor-desktop.png` });
 
     // A member RSVPs on a phone: the required question is asked before anything is sent.
     const { context: fanContext, page: fan } = await newSignedInPage(app.browser, app.server.url, 'linus@example.com', `/events/${slug}`);
@@ -73,6 +77,7 @@ describe('registration questions', () => {
     await box.getByText('Answer "T-shirt size".').waitFor();
     expect(await box.getByRole('radio', { name: 'S' }).evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await seriousA11yViolations(fan)).toEqual([]);
+    await fan.screenshot({ path: `${SHOTS}questions-rsvp-phone.png` });
     await box.getByRole('radio', { name: 'M' }).check();
     await box.getByLabel(/Anything we should know\?/).fill('I bring my own soldering iron');
     await box.getByRole('button', { name: 'RSVP', exact: true }).click();
@@ -94,6 +99,8 @@ describe('registration questions', () => {
     const row = list.getByRole('list', { name: 'Going guests' }).getByRole('listitem').filter({ hasText: '@linus' });
     await expect.poll(() => row.getByTestId('guest-answers').textContent(), { timeout: 10_000 }).toBe(
       'T-shirt size:LAnything we should know?:I bring my own soldering iron');
+    await list.scrollIntoViewIfNeeded();
+    await host.screenshot({ path: `${SHOTS}questions-guest-list-desktop.png` });
     const [download] = await Promise.all([host.waitForEvent('download'), list.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
