@@ -5,6 +5,7 @@ import { storageBench } from './storage/storage-bench.ts';
 import { authBench } from './auth/auth-bench.ts';
 import { functionsBench } from './functions/functions-bench.ts';
 import { restBench } from './rest/rest-bench.ts';
+import { groupsBench } from './groups/groups-bench.ts';
 import { webBench } from './web/web-bench.ts';
 
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -14,6 +15,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   auth: authBench,
   functions: functionsBench,
   rest: restBench,
+  groups: groupsBench,
   web: webBench,
 };
 
