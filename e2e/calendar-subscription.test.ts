@@ -15,6 +15,23 @@ const app = useApp();
 const SHOTS = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const GROUP_SLUG = 'lisbon-analytical-society';
 
+/** One date of a feed as a calendar app keeps it: its wall-clock start, SEQUENCE and status. */
+type FeedDate = { url: string; start: string; sequence: number; status: string };
+
+function datesIn(text: string): FeedDate[] {
+  const cal = new ICAL.Component(ICAL.parse(text));
+  return cal.getAllSubcomponents('vevent').map((v) => ({
+    url: String(v.getFirstPropertyValue('url')),
+    start: String(v.getFirstPropertyValue('dtstart')).slice(11, 16),
+    sequence: Number(v.getFirstPropertyValue('sequence')),
+    status: String(v.getFirstPropertyValue('status')),
+  }));
+}
+
+function dayFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The feed's events as a calendar app reads them: summary and status. */
 function parseFeed(text: string): { summary: string; status: string }[] {
   const cal = new ICAL.Component(ICAL.parse(text));
@@ -134,6 +151,73 @@ describe('calendar subscriptions', () => {
     await page.setViewportSize({ width: 360, height: 780 });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
+    await context.close();
+  });
+
+  it("follows a series date the member subscribed to: moved an hour later with a higher SEQUENCE, then cancelled; the move is emailed", { timeout: 240_000 }, async () => {
+    // Grace makes a weekly series of three dates at 19:00 Paris time.
+    const { context: hostContext, page: host } = await newSignedInPage(app.browser, app.server.url, 'grace@example.com', '/events/new');
+    await expect.poll(() => heading(host), { timeout: 15_000 }).toBe('Create an event');
+    const title = `Feed club ${Date.now()}`;
+    const day = dayFromNow(12);
+    await host.getByLabel('Title').fill(title);
+    await host.getByLabel('Starts on').fill(day);
+    await host.getByLabel('Start time').fill('19:00');
+    await host.getByLabel('Ends on').fill(day);
+    await host.getByLabel('End time').fill('21:00');
+    await host.getByLabel('Time zone').fill('Europe/Paris');
+    await host.getByLabel('Online link').fill('https://meet.example.org/feed-club');
+    await host.getByLabel('Repeats').selectOption('weekly');
+    await host.getByRole('spinbutton', { name: 'Number of dates' }).fill('3');
+    await host.getByRole('button', { name: 'Publish' }).click();
+    await expect.poll(() => heading(host), { timeout: 20_000 }).toBe(title);
+    const [first] = await rest<{ series_id: string }[]>(`events?select=series_id&slug=eq.${new URL(host.url()).pathname.split('/')[2]}`);
+    const dates = await rest<{ slug: string }[]>(`events?select=slug&series_id=eq.${first!.series_id}&order=starts_at`);
+    const second = dates[1]!.slug;
+
+    // Linus RSVPs to the second date and subscribes (his link from Settings).
+    const { context, page } = await newSignedInPage(app.browser, app.server.url, 'linus@example.com', `/events/${second}`);
+    const attend = page.getByRole('region', { name: 'Attend' });
+    await attend.getByRole('button', { name: 'RSVP', exact: true }).click({ timeout: 15_000 });
+    await attend.getByRole('button', { name: 'Cancel RSVP' }).waitFor({ timeout: 10_000 });
+    await page.goto(`${app.server.url}/settings#calendar`);
+    const feedUrl = await calendarSection(page).getByRole('textbox', { name: 'Calendar link', exact: true }).inputValue({ timeout: 15_000 });
+    const mine = async () => datesIn((await fetchFeed(feedUrl)).text).find((d) => d.url.endsWith(`/events/${second}`));
+    const before = await mine();
+    expect(before).toMatchObject({ start: '19:00', status: 'CONFIRMED' });
+
+    // Grace moves "this and following" an hour later: the feed shows 20:00 with a higher SEQUENCE.
+    await host.goto(`${app.server.url}/events/${second}/edit`);
+    await expect.poll(() => heading(host), { timeout: 15_000 }).toBe('Edit event');
+    await host.getByLabel('Start time').fill('20:00');
+    await host.getByLabel('End time').fill('22:00');
+    await host.getByRole('button', { name: 'Save changes' }).click();
+    const scope = host.getByRole('alertdialog', { name: 'Save changes to a repeating event' });
+    await scope.getByLabel('This and following events').check();
+    await scope.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(async () => (await mine())?.start, { timeout: 10_000 }).toBe('20:00');
+    const moved = (await mine())!;
+    expect(moved.sequence).toBeGreaterThan(before!.sequence);
+    expect(moved.status).toBe('CONFIRMED');
+
+    // Linus is emailed the new time (the event_changed email, decision 0135).
+    await expect
+      .poll(async () => {
+        const res = await fetch(`${app.server.url}/_inbox/messages?to=linus%40example.com`);
+        const { messages } = (await res.json()) as { messages: { kind: string; subject: string; text: string }[] };
+        return messages.filter((m) => m.kind === 'event_changed').map((m) => m.subject);
+      }, { timeout: 10_000 })
+      .toContain(`New time: ${title}`);
+
+    // Grace cancels that date: the feed keeps it, cancelled, with a higher SEQUENCE again.
+    await host.goto(`${app.server.url}/events/${second}/edit`);
+    await expect.poll(() => heading(host), { timeout: 15_000 }).toBe('Edit event');
+    await host.getByRole('button', { name: 'Cancel event' }).click();
+    await host.getByRole('alertdialog').getByRole('button', { name: 'Cancel event' }).click();
+    await expect.poll(async () => (await mine())?.status, { timeout: 10_000 }).toBe('CANCELLED');
+    expect((await mine())!.sequence).toBeGreaterThan(moved.sequence);
+
+    await hostContext.close();
     await context.close();
   });
 });
