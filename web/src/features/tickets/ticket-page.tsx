@@ -10,6 +10,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { RequireAuth } from "@/lib/auth/require-auth";
 import { useSession } from "@/lib/auth/session-context";
 import { formatEventStart, formatEventRange, viewerTimeZone } from "@/lib/datetime";
+import { formatNumber } from "@/lib/i18n/format";
 import { displayCode, ticketQrPayload } from "@/lib/tickets/ticket-code";
 import { usePageTitle } from "@/lib/use-page-title";
 import { ticketOptions, type TicketResult } from "./api/get-ticket";
@@ -38,23 +39,26 @@ function TicketScreen() {
   const { id = "" } = useParams();
   const { user } = useSession();
   const query = useQuery(ticketOptions(id, user!.id)); // RequireAuth renders this only when signed in
-  usePageTitle(query.data ? `Ticket: ${query.data.title}` : query.isPending ? undefined : "Ticket not found");
+  const title = query.data?.title;
+  usePageTitle(title !== undefined ? t`Ticket: ${title}` : query.isPending ? undefined : t`Ticket not found`);
 
-  if (query.isPending) return <SectionsSkeleton label="Loading your ticket…" sections={1} />;
+  if (query.isPending) return <SectionsSkeleton label={t`Loading your ticket…`} sections={1} />;
   if (query.isError) return <LoadError title={t`Couldn't load this ticket.`} error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <TicketNotFound />;
   return <TicketCard ticket={query.data} />;
 }
 
 function TicketCard({ ticket }: { ticket: TicketResult }) {
+  const { t } = useLingui();
   const valid = ticketIsValid(ticket);
+  const name = ticket.display_name;
   const payload = ticketQrPayload(window.location.origin, ticket.slug, ticket.code);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(ticket.code);
-      toast.success("Ticket code copied.");
+      toast.success(t`Ticket code copied.`);
     } catch {
-      toast.error("Couldn't copy. Select the code and copy it instead.");
+      toast.error(t`Couldn't copy. Select the code and copy it instead.`);
     }
   };
 
@@ -62,7 +66,9 @@ function TicketCard({ ticket }: { ticket: TicketResult }) {
     <article id="ticket" className="mx-auto flex max-w-lg flex-col gap-5 rounded-xl border border-border bg-card p-5 shadow-sm sm:p-6">
       <style>{PRINT_CSS}</style>
       <header className="flex flex-col gap-1">
-        <p className="text-sm font-semibold text-brand-700">Ticket</p>
+        <p className="text-sm font-semibold text-brand-700">
+          <Trans>Ticket</Trans>
+        </p>
         <h1 className="text-2xl font-bold tracking-tight">
           <Link to={`/events/${ticket.slug}`} className="underline-offset-4 hover:underline">
             {ticket.title}
@@ -71,18 +77,22 @@ function TicketCard({ ticket }: { ticket: TicketResult }) {
         <p className="text-muted-foreground">{formatEventRange(ticket.starts_at, ticket.ends_at, ticket.timezone)}</p>
         {(ticket.venue_name || ticket.is_online) && (
           <p className="text-muted-foreground">
-            {[ticket.venue_name, ticket.address].filter(Boolean).join(", ") || "Online"}
+            {[ticket.venue_name, ticket.address].filter(Boolean).join(", ") || t`Online`}
           </p>
         )}
       </header>
       <dl className="grid grid-cols-2 gap-3">
         <div>
-          <dt className="text-sm text-muted-foreground">Name</dt>
+          <dt className="text-sm text-muted-foreground">
+            <Trans>Name</Trans>
+          </dt>
           <dd className="font-medium">{ticket.display_name}</dd>
         </div>
         <div>
-          <dt className="text-sm text-muted-foreground">Guests</dt>
-          <dd className="font-medium">{ticket.guests === 0 ? "None" : `+${ticket.guests}`}</dd>
+          <dt className="text-sm text-muted-foreground">
+            <Trans>Guests</Trans>
+          </dt>
+          <dd className="font-medium">{ticket.guests === 0 ? t`None` : `+${formatNumber(ticket.guests)}`}</dd>
         </div>
       </dl>
       {ticket.offlineSince && <OfflineCopy since={ticket.offlineSince} />}
@@ -90,10 +100,12 @@ function TicketCard({ ticket }: { ticket: TicketResult }) {
       {valid && (
         <div className="flex flex-col items-center gap-3">
           <Suspense fallback={<Skeleton className="aspect-square w-full max-w-64" />}>
-            <TicketQr payload={payload} label={`QR code of the ticket for ${ticket.display_name}`} />
+            <TicketQr payload={payload} label={t`QR code of the ticket for ${name}`} />
           </Suspense>
           <dl className="flex w-full flex-col gap-1">
-            <dt className="text-sm text-muted-foreground">Ticket code</dt>
+            <dt className="text-sm text-muted-foreground">
+              <Trans>Ticket code</Trans>
+            </dt>
             <dd data-testid="ticket-code" className="break-all rounded-md bg-muted px-3 py-2 font-mono text-sm">
               {displayCode(ticket.code)}
             </dd>
@@ -104,12 +116,12 @@ function TicketCard({ ticket }: { ticket: TicketResult }) {
         {valid && (
           <Button variant="outline" onClick={() => void copy()}>
             <Copy aria-hidden="true" />
-            Copy code
+            <Trans>Copy code</Trans>
           </Button>
         )}
         <Button variant="outline" onClick={() => window.print()}>
           <Printer aria-hidden="true" />
-          Print
+          <Trans>Print</Trans>
         </Button>
       </div>
     </article>
@@ -127,5 +139,6 @@ function OfflineCopy({ since }: { since: string }) {
 }
 
 function TicketNotFound() {
-  return <PageState title="Ticket not found" message="This ticket does not exist or is not yours." />;
+  const { t } = useLingui();
+  return <PageState title={t`Ticket not found`} message={t`This ticket does not exist or is not yours.`} />;
 }

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -20,7 +21,13 @@ export default function TicketQr({ payload, label }: { payload: string; label: s
     };
   }, [payload]);
 
-  if (failed) return <p className="text-sm text-red-700">Couldn't draw the QR code. Show the code below instead.</p>;
+  if (failed) {
+    return (
+      <p className="text-sm text-red-700">
+        <Trans>Couldn't draw the QR code. Show the code below instead.</Trans>
+      </p>
+    );
+  }
   if (!src) return <Skeleton className="aspect-square w-full max-w-64" />;
   return <img src={src} alt={label} width={256} height={256} className="aspect-square w-full max-w-64 bg-white [image-rendering:pixelated]" />;
 }

@@ -1,26 +1,30 @@
+import { t } from "@lingui/core/macro";
 import { formatTime } from "@/lib/datetime";
 import { cn } from "@/lib/utils";
 import type { Ticket } from "../api/get-ticket";
 
 /** Whether the ticket gets someone in: going, to an event that still takes place. */
-export function ticketIsValid(t: Pick<Ticket, "status" | "event_status">): boolean {
-  return t.status === "going" && t.event_status !== "cancelled";
+export function ticketIsValid(ticket: Pick<Ticket, "status" | "event_status">): boolean {
+  return ticket.status === "going" && ticket.event_status !== "cancelled";
 }
 
-export function ticketStatusText(t: Ticket): string {
-  if (t.event_status === "cancelled") return "This event was cancelled.";
-  if (t.checked_in_at) return `Checked in at ${formatTime(t.checked_in_at, t.timezone)}.`;
-  switch (t.status) {
+export function ticketStatusText(ticket: Ticket): string {
+  if (ticket.event_status === "cancelled") return t`This event was cancelled.`;
+  if (ticket.checked_in_at) {
+    const time = formatTime(ticket.checked_in_at, ticket.timezone);
+    return t`Checked in at ${time}.`;
+  }
+  switch (ticket.status) {
     case "going":
-      return "Going. Show this code at the door.";
+      return t`Going. Show this code at the door.`;
     case "waitlisted":
-      return "On the waitlist. Your ticket works once a spot opens up for you.";
+      return t`On the waitlist. Your ticket works once a spot opens up for you.`;
     case "pending":
-      return "Waiting for the hosts' approval.";
+      return t`Waiting for the hosts' approval.`;
     case "declined":
-      return "The hosts declined this request. This ticket isn't valid.";
+      return t`The hosts declined this request. This ticket isn't valid.`;
     default:
-      return "This RSVP was cancelled. This ticket isn't valid.";
+      return t`This RSVP was cancelled. This ticket isn't valid.`;
   }
 }
 
