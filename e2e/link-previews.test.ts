@@ -130,5 +130,13 @@ describe('link previews (no JavaScript)', () => {
     expect(h.canonical).toBe(`https://events.example/events/${event!.slug}`);
     expect(h.text).toContain('rel="modulepreload"');
     expect(await pageWithHead(new Request('https://events.example/assets/x.js'), { supabaseUrl: server.url, anonKey: server.keys.anonKey, asset })).toBeNull();
+    // Gather's own words in the reader's language (decision 0208); the host's title as written.
+    const fr = await pageWithHead(new Request('https://events.example/', { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } }), {
+      supabaseUrl: server.url, anonKey: server.keys.anonKey, asset,
+    });
+    expect(fr!.headers.get('vary')).toContain('Accept-Language');
+    const frHead = readHead(await fr!.text());
+    expect(frHead.title).toBe('Découvrir des événements · Gather');
+    expect(frHead.meta['og:locale']).toBe('fr_FR');
   });
 });

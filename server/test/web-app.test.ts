@@ -18,7 +18,8 @@ Deno.serve((req) => {
   const token = (req.headers.get('authorization') ?? '').split('.')[1] ?? '';
   const role = JSON.parse(atob(token.replace(/-/g, '+').replace(/_/g, '/'))).role;
   const safe = (s) => s.replace(/[<&"]/g, '_');
-  return Response.json({ head: '<title>' + safe(path) + ' ' + safe(url.searchParams.get('origin')) + ' ' + role + ' #' + (++calls) + '</title>' });
+  const lang = '<meta name="lang" content="' + safe(req.headers.get('accept-language') ?? '') + '">';
+  return Response.json({ head: '<title>' + safe(path) + ' ' + safe(url.searchParams.get('origin')) + ' ' + role + ' #' + (++calls) + '</title>' + lang });
 });`;
 
 let s: TestServer;
@@ -117,6 +118,21 @@ describe("a page's own head (_head.json)", () => {
     expect(await title('/events/cached')).toBe(first);
     expect(await title('/events/cached?x=1')).not.toBe(first);
     expect(await title('/')).toMatch(/^\/ /);
+  });
+
+  it("passes the reader's Accept-Language to the function and keeps a head per language", async () => {
+    const page = async (language: string) => {
+      const res = await s.fetch('/events/languages', { headers: { ...html, 'accept-language': language } });
+      expect(res.headers.get('vary')).toContain('Accept-Language');
+      const body = await res.text();
+      return { lang: /<meta name="lang" content="([^"]*)">/.exec(body)?.[1], title: /<title>([^<]*)<\/title>/.exec(body)?.[1] };
+    };
+    const fr = await page('fr-FR,fr;q=0.9');
+    expect(fr.lang).toBe('fr-FR,fr;q=0.9');
+    const de = await page('de');
+    expect(de.lang).toBe('de');
+    expect(de.title).not.toBe(fr.title); // asked again, not the French page from the cache
+    expect((await page('fr-FR,fr;q=0.9')).title).toBe(fr.title); // the French one is reused
   });
 
   it('keeps the generic head where the function says nothing, fails, or the route wants none', async () => {

@@ -7,8 +7,10 @@ let g: GatherServer;
 let H: Member;
 
 /** The page-head function's answer for a page, read as a link previewer reads a <head>. */
-async function head(path: string): Promise<PreviewHead> {
-  const res = await g.fetch(`/functions/v1/page-head?${new URLSearchParams({ path, origin: ORIGIN })}`);
+async function head(path: string, acceptLanguage = 'en-US,en;q=0.9'): Promise<PreviewHead> {
+  const res = await g.fetch(`/functions/v1/page-head?${new URLSearchParams({ path, origin: ORIGIN })}`, {
+    headers: { 'accept-language': acceptLanguage },
+  });
   expect(res.status).toBe(200);
   const { head: html } = (await res.json()) as { head: string };
   return readHead(`<!doctype html><html><head>${html}</head><body></body></html>`);
@@ -152,7 +154,51 @@ describe('page-head: profiles, groups and Discover', () => {
     expect(music.canonical).toBe(`${ORIGIN}/?category=music&when=weekend&near=38.72%2C-9.14&place=Lisbon&radius=10`);
     expect(music.meta['og:image']).toBe(`${ORIGIN}/og-image.png`);
     const search = await head('/?q=%3Cscript%3E&online=1&from=2030-01-01&to=2030-01-31');
-    expect(search.title).toBe('Online events matching “<script>” from 2030-01-01 to 2030-01-31 · Gather');
+    expect(search.title).toBe('Online events matching “<script>” from 1 January 2030 to 31 January 2030 · Gather');
     expect(search.text).not.toContain('<script>');
+  });
+});
+
+describe('page-head: in the reader\'s language (Accept-Language, decision 0208)', () => {
+  it("writes Gather's own words in the first language the reader's browser asks for that Gather speaks", async () => {
+    const e = await createEvent(g, H, {
+      title: 'Fado à noite', description: 'Guitarras.', timezone: 'Europe/Lisbon', starts_at: '2030-07-12T19:00:00Z',
+      ends_at: '2030-07-12T22:00:00Z', venue_name: null, address: null, is_online: true,
+    });
+    const fr = await head(`/events/${e.slug}`, 'fr-CH, fr;q=0.9, en;q=0.8');
+    expect(fr.meta['og:locale']).toBe('fr_FR');
+    expect(fr.text.match(/og:locale:alternate" content="[^"]+/g)?.map((m) => m.split('"').at(-1))).toEqual(['en_US', 'de_DE', 'es_ES', 'pt_BR']);
+    // The host's title and text stay as written; the date and "Online" are French.
+    expect(fr.title).toBe('Fado à noite · Gather');
+    expect(fr.meta.description).toBe('vendredi 12 juillet 2030 à 20:00 (Europe/Lisbon) · En ligne. Guitarras.');
+    expect(fr.meta['og:image:alt']).toBe('Gather : des événements près de chez vous');
+
+    await g.sqlAs(H)(`update public.events set status = 'cancelled' where id = $1`, [e.id]);
+    const de = await head(`/events/${e.slug}`, 'ja, de-AT;q=0.8, en;q=0.5');
+    expect(de.meta['og:locale']).toBe('de_DE');
+    expect(de.title).toBe('Abgesagt: Fado à noite · Gather');
+    expect(de.meta.description).toMatch(/^Abgesagt\. Freitag, 12\. Juli 2030 um 20:00 \(Europe\/Lisbon\) · Online\./);
+
+    // A language Gather does not speak, or none: English.
+    expect((await head(`/events/${e.slug}`, 'ja, zh;q=0.5')).meta['og:locale']).toBe('en_US');
+  });
+
+  it('titles Discover, groups and profiles in the language, and the generic head too', async () => {
+    const es = await head('/?category=music&when=weekend&near=38.72,-9.14&place=Lisboa&radius=10', 'es-MX,es;q=0.9');
+    expect(es.title).toBe('Música: eventos este fin de semana cerca de Lisboa (10 km) · Gather');
+    expect(es.meta.description).toContain('eventos gratuitos en Gather');
+    const pt = await head('/?from=2030-01-01&online=1', 'pt-PT');
+    expect(pt.meta['og:locale']).toBe('pt_BR');
+    expect(pt.title).toBe('Eventos on-line a partir de 1 de janeiro de 2030 · Gather');
+    expect((await head('/', 'fr')).title).toBe('Découvrir des événements · Gather');
+
+    await g.db.query(`update public.profiles set bio = '' where id = $1`, [H.id]);
+    const profile = await head('/u/hosting_hanna', 'de');
+    expect(profile.meta.description).toBe('Hanna Host veranstaltet und besucht Events in Lisbon auf Gather.');
+
+    const generic = await head('/events/no-such-event', 'fr');
+    expect(generic.title).toBe('Gather — des événements près de chez vous');
+    expect(generic.meta['og:locale']).toBe('fr_FR');
+    expect(generic.meta.robots).toBe('noindex');
   });
 });

@@ -46,7 +46,12 @@ export async function pageWithHead(request: Request, opts: PageHeadOptions): Pro
     const q = new URLSearchParams({ path: url.pathname + url.search, origin: url.origin });
     try {
       const res = await fetch(`${opts.supabaseUrl}/functions/v1/${cfg.function}?${q}`, {
-        headers: { apikey: opts.anonKey, authorization: `Bearer ${opts.anonKey}` },
+        // The head's own words follow the reader's language (decision 0208).
+        headers: {
+          apikey: opts.anonKey,
+          authorization: `Bearer ${opts.anonKey}`,
+          ...(request.headers.get("accept-language") ? { "accept-language": request.headers.get("accept-language")! } : {}),
+        },
         signal: AbortSignal.timeout(3000),
       });
       if (res.ok) head = ((await res.json()) as { head?: string }).head ?? "";
@@ -66,6 +71,7 @@ export async function pageWithHead(request: Request, opts: PageHeadOptions): Pro
       "content-type": "text/html; charset=utf-8",
       // Shared caches may keep it as long as the function's own answer is fresh.
       "cache-control": `public, max-age=0, s-maxage=${cfg.maxAge}`,
+      vary: "Accept-Language",
     },
   });
 }

@@ -58,6 +58,12 @@ interface Page {
   encoded: Map<string, Buffer>;
 }
 
+/** The reader's Accept-Language, bounded (it is part of a cache key and goes to the function). */
+function languageOf(req: FastifyRequest): string {
+  const given = req.headers['accept-language'];
+  return (Array.isArray(given) ? given.join(',') : (given ?? '')).trim().slice(0, 200);
+}
+
 /**
  * The app's index.html for a page request, with that page's own <head> when `_head.json`
  * names a function for it: asked once per page per `maxAge` (the cache is per instance and
@@ -95,7 +101,8 @@ export class PageShell {
 
   async send(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const page = await this.page(req);
-    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    // The function may write its own words in the reader's language (Accept-Language).
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding, Accept-Language');
     reply.header('etag', page.etag);
     if (req.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const accepts = String(req.headers['accept-encoding'] ?? '');
@@ -117,10 +124,12 @@ export class PageShell {
     const route = this.config?.routes.find((r) => matches(r.pattern, url.pathname));
     if (!this.config || !route) return this.build(template, '', []);
     const origin = `${req.protocol}://${req.host}`;
-    const key = `${origin}${url.pathname}${url.search}`;
+    const language = languageOf(req);
+    // Per language as the browser says it: a head may be in the reader's language (decision 0208).
+    const key = `${origin}${url.pathname}${url.search} ${language}`;
     const cached = this.cache.get(key);
     if (cached && cached.expires > Date.now()) return cached;
-    const head = route.head ? await this.askFunction(this.config.function, `${url.pathname}${url.search}`, origin, req) : '';
+    const head = route.head ? await this.askFunction(this.config.function, `${url.pathname}${url.search}`, origin, language, req) : '';
     const page = this.build(template, head ?? '', route.preload);
     // A failed answer is retried soon rather than pinned for the whole maxAge.
     page.expires = Date.now() + (head === null ? 5 : this.config.maxAge) * 1000;
@@ -145,7 +154,7 @@ export class PageShell {
   }
 
   /** The function's `{ head }` for a page ("" = keep the generic tags), or null when it fails or is slow. */
-  private async askFunction(name: string, path: string, origin: string, req: FastifyRequest): Promise<string | null> {
+  private async askFunction(name: string, path: string, origin: string, language: string, req: FastifyRequest): Promise<string | null> {
     const query = new URLSearchParams({ path, origin });
     try {
       const res = await Promise.race([
@@ -153,7 +162,7 @@ export class PageShell {
           method: 'GET',
           url: `/functions/v1/${name}?${query}`,
           // Always as anon: the HTML is the same for everyone, so it may show only public things.
-          headers: { apikey: this.anonKey, authorization: `Bearer ${this.anonKey}` },
+          headers: { apikey: this.anonKey, authorization: `Bearer ${this.anonKey}`, ...(language ? { 'accept-language': language } : {}) },
         }),
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), FUNCTION_TIMEOUT_MS).unref()),
       ]);

@@ -5,14 +5,19 @@
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { corsHeaders, preflight } from '../_shared/cors.ts';
 import { discoverPage, eventPage, groupPage, profilePage, type Site } from './pages.ts';
+import { headLocale, headMessages, type HeadLocale } from './i18n/index.ts';
 import { genericHead, renderHead, type PageMeta } from './render-head.ts';
 
 /** App paths under /events/ that are screens, not events. */
 const EVENT_SCREENS = new Set(['new']);
 
-function answer(head: string): Response {
-  return new Response(JSON.stringify({ head }), {
-    headers: { ...corsHeaders, 'content-type': 'application/json', 'cache-control': 'public, max-age=60' },
+/** `lang` is the language Gather's own words are in (the serving may key its cache on it). */
+function answer(head: string, lang: HeadLocale): Response {
+  return new Response(JSON.stringify({ head, lang }), {
+    headers: {
+      ...corsHeaders, 'content-type': 'application/json', 'cache-control': 'public, max-age=60',
+      'content-language': lang, vary: 'Accept-Language',
+    },
   });
 }
 
@@ -49,18 +54,22 @@ Deno.serve(async (req) => {
   const early = preflight(req);
   if (early) return early;
   const url = new URL(req.url);
+  // Gather's own words in the reader's language, as the app picks it before a profile is known:
+  // the first of the browser's languages Gather speaks, else English (decision 0208).
+  const locale = headLocale(url.searchParams.get('lang'), req.headers.get('accept-language'));
   const origin = originOf(url.searchParams.get('origin'));
-  if (!origin) return answer('');
+  if (!origin) return answer('', locale);
   const site: Site = {
     origin,
     api: publicApiUrl(origin),
-    image: { url: `${origin}/og-image.png`, width: 1200, height: 630, alt: 'Gather: community events near you', type: 'image/png' },
+    image: { url: `${origin}/og-image.png`, width: 1200, height: 630, alt: headMessages(locale).siteImageAlt, type: 'image/png' },
+    locale,
   };
   let page: URL;
   try {
     page = new URL(url.searchParams.get('path') ?? '/', origin);
   } catch {
-    return answer(genericHead(site.image));
+    return answer(genericHead(site.image, locale), locale);
   }
   const db = createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_ANON_KEY')!, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -80,5 +89,5 @@ Deno.serve(async (req) => {
   else if (first === 'g' && second && !rest.length) meta = await groupPage(db, site, second);
   else known = false;
   // A page that is not there (or not for everyone) says nothing about itself, and asks not to be indexed.
-  return answer(meta ? renderHead(meta) : genericHead(site.image, known));
+  return answer(meta ? renderHead(meta) : genericHead(site.image, locale, known), locale);
 });

@@ -5,13 +5,15 @@ import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { formatWhen } from '../_shared/email-templates.ts';
 import { EVENT_COVER, EVENT_PAGE_COLUMNS, OG_IMAGE, renditionUrl, srcSet } from '../_shared/page-contract.ts';
 import { isoInZone } from '../_shared/zoned-time.ts';
+import { formatCount, formatDay, formatKm, headMessages, isEventCategory, type DiscoverFilters, type HeadLocale } from './i18n/index.ts';
 import { plainSummary, SITE_NAME, type PageImage, type PageMeta } from './render-head.ts';
 
-/** Where pages and files are: the site's origin, the API's public URL. */
+/** Where pages and files are: the site's origin, the API's public URL; the language Gather's own words are in. */
 export interface Site {
   origin: string;
   api: string;
   image: PageImage;
+  locale: HeadLocale;
 }
 
 type EventRow = {
@@ -28,7 +30,10 @@ function coverImage(site: Site, bucket: string, path: string | null, alt: string
   return { url: renditionUrl(site.api, bucket, path, OG_IMAGE), width: OG_IMAGE.width!, height: OG_IMAGE.height!, alt, type };
 }
 
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A category's name in the page's language (the database's word for one this code does not know). */
+function categoryName(site: Site, category: string): string {
+  return isEventCategory(category) ? headMessages(site.locale).categories[category] : category;
+}
 
 export async function eventPage(db: SupabaseClient, site: Site, slug: string): Promise<PageMeta | null> {
   const { data, error } = await db.from('events').select(EVENT_PAGE_COLUMNS).eq('slug', slug).maybeSingle();
@@ -36,13 +41,14 @@ export async function eventPage(db: SupabaseClient, site: Site, slug: string): P
   const e = data as unknown as EventRow;
   // Belt and braces: anon never sees these, but the head must not depend on that alone.
   if (e.status === 'draft' || e.visibility === 'private' || e.visibility === 'members') return null;
+  const m = headMessages(site.locale);
   const url = `${site.origin}/events/${encodeURIComponent(e.slug)}`;
-  const place = e.venue_name ? [e.venue_name, e.address].filter(Boolean).join(', ') : e.is_online ? 'Online' : '';
+  const place = e.venue_name ? [e.venue_name, e.address].filter(Boolean).join(', ') : e.is_online ? m.online : '';
   const cancelled = e.status === 'cancelled';
-  const when = formatWhen(e.starts_at, e.timezone);
+  const when = formatWhen(e.starts_at, e.timezone, site.locale);
   const summary = plainSummary(e.description, 200);
-  const description = plainSummary([cancelled ? 'Cancelled.' : '', `${when}${place ? ` · ${place}` : ''}.`, summary].filter(Boolean).join(' '), 300);
-  const image = coverImage(site, 'event-covers', e.cover_path, `Cover of ${e.title}`);
+  const description = plainSummary([cancelled ? m.cancelled.sentence : '', `${when}${place ? ` · ${place}` : ''}.`, summary].filter(Boolean).join(' '), 300);
+  const image = coverImage(site, 'event-covers', e.cover_path, m.coverOf(e.title));
   const venue = e.venue_name
     ? {
         '@type': 'Place',
@@ -73,9 +79,10 @@ export async function eventPage(db: SupabaseClient, site: Site, slug: string): P
     offers: { '@type': 'Offer', price: 0, priceCurrency: 'USD', url, availability: 'https://schema.org/InStock' },
   };
   return {
-    title: cancelled ? `Cancelled: ${e.title}` : e.title,
+    title: cancelled ? m.cancelled.title(e.title) : e.title,
     description,
     canonical: url,
+    locale: site.locale,
     ogType: 'website',
     image,
     jsonLd: [jsonLd],
@@ -108,8 +115,7 @@ export async function profilePage(
   if (error || !data || (await isSuspended(data.id as string))) return null;
   const p = data as { username: string; display_name: string; avatar_path: string | null; bio: string; home_city: string | null };
   const url = `${site.origin}/u/${encodeURIComponent(p.username)}`;
-  const description =
-    plainSummary(p.bio) || `${p.display_name} hosts and goes to community events${p.home_city ? ` in ${p.home_city}` : ''} on ${SITE_NAME}.`;
+  const description = plainSummary(p.bio) || headMessages(site.locale).profileDescription(p.display_name, p.home_city);
   const image = p.avatar_path
     ? { url: renditionUrl(site.api, 'avatars', p.avatar_path, { width: 400, height: 400, resize: 'cover', format: 'origin' }), width: 400, height: 400, alt: p.display_name }
     : site.image;
@@ -117,6 +123,7 @@ export async function profilePage(
     title: `${p.display_name} (@${p.username})`,
     description,
     canonical: url,
+    locale: site.locale,
     ogType: 'profile',
     image,
     jsonLd: [
@@ -144,13 +151,15 @@ export async function groupPage(db: SupabaseClient, site: Site, slug: string): P
   };
   const url = `${site.origin}/g/${encodeURIComponent(g.slug)}`;
   const stats = Array.isArray(g.group_stats) ? g.group_stats[0] : g.group_stats;
-  const members = stats ? `${stats.member_count} ${stats.member_count === 1 ? 'member' : 'members'}` : '';
-  const description = plainSummary(`${capitalise(g.category)} group in ${g.city}${members ? ` · ${members}` : ''}. ${plainSummary(g.about, 220)}`, 300);
-  const image = coverImage(site, 'group-media', g.cover_path, `Cover of ${g.name}`);
+  const m = headMessages(site.locale);
+  const members = stats ? m.members(stats.member_count, formatCount(stats.member_count, site.locale)) : '';
+  const description = plainSummary(`${m.groupIn(categoryName(site, g.category), g.city)}${members ? ` · ${members}` : ''}. ${plainSummary(g.about, 220)}`, 300);
+  const image = coverImage(site, 'group-media', g.cover_path, m.coverOf(g.name));
   return {
     title: g.name,
     description,
     canonical: url,
+    locale: site.locale,
     ogType: 'website',
     image,
     jsonLd: [
@@ -168,7 +177,7 @@ export async function groupPage(db: SupabaseClient, site: Site, slug: string): P
   };
 }
 
-const WHEN: Record<string, string> = { today: 'today', week: 'this week', weekend: 'this weekend' };
+const WHEN = new Set(['today', 'week', 'weekend']);
 const RADII = new Set(['5', '10', '25', '50', '100']);
 
 /**
@@ -181,21 +190,25 @@ export function discoverPage(site: Site, params: URLSearchParams): PageMeta {
   const category = /^[a-z]{2,20}$/.test(params.get('category') ?? '') ? params.get('category')! : '';
   const from = /^\d{4}-\d{2}-\d{2}$/.test(params.get('from') ?? '') ? params.get('from')! : '';
   const to = /^\d{4}-\d{2}-\d{2}$/.test(params.get('to') ?? '') ? params.get('to')! : '';
-  const when = from || to ? 'dates' : WHEN[params.get('when') ?? ''] ? params.get('when')! : '';
+  const when = from || to ? 'dates' : WHEN.has(params.get('when') ?? '') ? params.get('when')! : '';
   const online = params.get('online') === '1';
   const near = /^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$/.test(params.get('near') ?? '') ? params.get('near')! : '';
   const place = near ? (params.get('place') ?? '').trim().slice(0, 80) : '';
   const radius = near && RADII.has(params.get('radius') ?? '') ? params.get('radius')! : '';
 
-  const what = `${online ? 'Online ' : ''}${category ? `${online ? category : capitalise(category)} events` : online ? 'events' : 'Events'}`;
-  const period = when === 'dates' ? (from && to ? ` from ${from} to ${to}` : from ? ` from ${from}` : ` until ${to}`) : when ? ` ${WHEN[when]}` : '';
-  const where = near ? ` ${place ? `near ${place}` : 'near a chosen place'}${radius ? ` (${radius} km)` : ''}` : '';
-  const matching = q ? ` matching “${q}”` : '';
-  const filtered = what !== 'Events' || period || where || matching;
-  const title = filtered ? `${what}${matching}${period}${where}` : 'Discover events';
-  const description = filtered
-    ? `${title}: free community events on ${SITE_NAME}. RSVP in one click and add them to your calendar.`
-    : 'Meetups, club nights, talks and workshops hosted by people near you. Every event is free — RSVP in one click and add it to your calendar.';
+  const m = headMessages(site.locale);
+  const filters: DiscoverFilters = {
+    online,
+    category: category ? categoryName(site, category) : undefined,
+    when: when && when !== 'dates' ? (when as DiscoverFilters['when']) : undefined,
+    from: from ? formatDay(from, site.locale) : undefined,
+    to: to ? formatDay(to, site.locale) : undefined,
+    query: q || undefined,
+    near: near ? { place, radius: radius ? formatKm(Number(radius), site.locale) : undefined } : undefined,
+  };
+  const filtered = Boolean(online || category || when || near || q);
+  const title = filtered ? m.discover.filteredTitle(filters) : m.discover.title;
+  const description = filtered ? m.discover.filteredDescription(title) : m.discover.description;
 
   const canonical = new URLSearchParams();
   if (q) canonical.set('q', q);
@@ -213,6 +226,7 @@ export function discoverPage(site: Site, params: URLSearchParams): PageMeta {
     title,
     description,
     canonical: url,
+    locale: site.locale,
     ogType: 'website',
     image: site.image,
     jsonLd: filtered

@@ -1,14 +1,9 @@
 // A page's <head> tags as HTML: title, description, canonical, Open Graph, Twitter card,
 // JSON-LD, an image preload and inline page data. Every value is escaped here, once.
 import { PAGE_DATA_ID } from '../_shared/page-contract.ts';
+import { alternateOgLocales, headMessages, type HeadLocale } from './i18n/index.ts';
 
 export const SITE_NAME = 'Gather';
-/** index.html's defaults: what private, unknown and non-page paths keep. */
-export const SITE_TITLE = 'Gather — community events near you';
-export const SITE_DESCRIPTION =
-  'Find free community events near you, RSVP in one click and meet the people going. Hosts publish an event in under a minute.';
-/** The app's strings are English; og:locale follows the app's locale once it has others. */
-export const LOCALE = 'en_US';
 
 export interface PageImage {
   url: string;
@@ -19,6 +14,8 @@ export interface PageImage {
 }
 
 export interface PageMeta {
+  /** The language of Gather's own words in it (og:locale, with the other languages as alternates). */
+  locale: HeadLocale;
   /** The page's own title; <title> gets " · Gather" as the app's usePageTitle writes it. */
   title: string;
   description: string;
@@ -52,21 +49,33 @@ export function scriptJson(value: unknown): string {
 const meta = (attr: 'name' | 'property', key: string, content: string) =>
   `<meta ${attr}="${key}" content="${escapeHtml(content)}">`;
 
-/** The site's own tags, for pages that have nothing of their own to say (or may not say it). */
-export function genericHead(siteImage: PageImage, noindex = false): string {
+/** og:locale and og:locale:alternate. */
+function localeTags(locale: HeadLocale): string[] {
   return [
-    `<title>${escapeHtml(SITE_TITLE)}</title>`,
-    meta('name', 'description', SITE_DESCRIPTION),
+    meta('property', 'og:locale', headMessages(locale).ogLocale),
+    ...alternateOgLocales(locale).map((l) => meta('property', 'og:locale:alternate', l)),
+  ];
+}
+
+/**
+ * The site's own tags (index.html's, in the page's language), for pages that have nothing of
+ * their own to say (or may not say it).
+ */
+export function genericHead(siteImage: PageImage, locale: HeadLocale, noindex = false): string {
+  const m = headMessages(locale);
+  return [
+    `<title>${escapeHtml(m.siteTitle)}</title>`,
+    meta('name', 'description', m.siteDescription),
     noindex ? meta('name', 'robots', 'noindex') : '',
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:type', 'website'),
-    meta('property', 'og:title', SITE_TITLE),
-    meta('property', 'og:description', SITE_DESCRIPTION),
+    meta('property', 'og:title', m.siteTitle),
+    meta('property', 'og:description', m.siteDescription),
     meta('property', 'og:image', siteImage.url),
     meta('property', 'og:image:width', String(siteImage.width)),
     meta('property', 'og:image:height', String(siteImage.height)),
     meta('property', 'og:image:alt', siteImage.alt),
-    meta('property', 'og:locale', LOCALE),
+    ...localeTags(locale),
     meta('name', 'twitter:card', 'summary_large_image'),
   ].join('');
 }
@@ -87,7 +96,7 @@ export function renderHead(p: PageMeta): string {
     meta('property', 'og:image:width', String(p.image.width)),
     meta('property', 'og:image:height', String(p.image.height)),
     meta('property', 'og:image:alt', p.image.alt),
-    meta('property', 'og:locale', LOCALE),
+    ...localeTags(p.locale),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', p.title),
     meta('name', 'twitter:description', p.description),
