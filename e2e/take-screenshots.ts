@@ -8,7 +8,8 @@ const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const ENGINES = 'analytical-engines-a-hands-on-evening';
 const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
-type Screen = { name: string; path: string; as?: string };
+/** `locale`: shown in that language (as the footer's switcher stores it); ar-XB is the pseudo-RTL locale. */
+type Screen = { name: string; path: string; as?: string; locale?: string };
 
 const server = await startAppServer();
 
@@ -39,6 +40,11 @@ const SCREENS: Screen[] = [
   { name: 'groups', path: '/groups' },
   { name: 'group', path: '/g/lisbon-analytical-society' },
   { name: 'group-new', path: '/groups/new', as: 'grace@example.com' },
+  // Issue 20: French, and the pseudo-locale that is accented, lengthened and right to left.
+  { name: 'discover-fr', path: '/', locale: 'fr' },
+  { name: 'event-fr', path: `/events/${ENGINES}`, locale: 'fr' },
+  { name: 'discover-rtl', path: '/', locale: 'ar-XB' },
+  { name: 'event-rtl', path: `/events/${ENGINES}`, locale: 'ar-XB' },
 ];
 
 // `node e2e/take-screenshots.ts groups group` retakes only those screens.
@@ -58,7 +64,9 @@ async function shoot(browser: Browser, screen: Screen, label: string, viewport: 
   await context.route('https://tile.openstreetmap.org/**', (route) => route.abort());
   const page = await context.newPage();
   if (screen.as) await signIn(page, screen.as);
+  if (screen.locale) await context.addInitScript((l) => localStorage.setItem('gather.locale', l), screen.locale);
   await page.goto(server.url + screen.path, { waitUntil: 'networkidle' });
+  if (screen.locale) await page.locator(`html[lang="${screen.locale}"]`).waitFor({ timeout: 15_000 });
   await page.screenshot({ path: `${OUT}${screen.name}-${label}.png` });
   await context.close();
   console.log(`docs/screenshots/${screen.name}-${label}.png`);
