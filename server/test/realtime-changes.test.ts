@@ -102,6 +102,29 @@ describe(`postgres changes (${driverName})`, () => {
     expect(sub.got[1]!.new.title).toBe(big);
   });
 
+  it("delivers to every other subscriber when one subscriber's row-level check fails", async () => {
+    // The policy casts a claim: for a token whose `team` is not a number it raises (22P02), which
+    // must cost that subscriber the row, not every subscriber of the same change.
+    await s.db.exec(`
+      create table public.rt_teams (id int primary key, team int not null);
+      alter table public.rt_teams enable row level security;
+      create policy by_team on public.rt_teams for select to authenticated using (team = (auth.jwt() ->> 'team')::int);
+      grant select on public.rt_teams to authenticated, service_role;
+      alter publication supabase_realtime add table public.rt_teams;`);
+    const teamToken = await signToken({ sub: ALICE, role: 'authenticated', aud: 'authenticated', team: '7' });
+    const brokenToken = await signToken({ sub: BOB, role: 'authenticated', aud: 'authenticated', team: 'seven' });
+    // The broken identity first, so its check runs before the good one's in the same batch.
+    const broken = collectChanges(s.as(() => brokenToken), 'teams-broken', { table: 'rt_teams' });
+    await broken.ready;
+    const team = collectChanges(s.as(() => teamToken), 'teams-seven', { table: 'rt_teams' });
+    const service = collectChanges(s.service(), 'teams-service', { table: 'rt_teams' });
+    await Promise.all([team.ready, service.ready]);
+    await s.db.exec('insert into public.rt_teams values (1, 7)');
+    await expect.poll(() => service.got.length).toBe(1);
+    await expect.poll(() => team.got.map((p) => p.new.id)).toEqual([1]);
+    expect(broken.got).toEqual([]);
+  });
+
   it('refuses bad filters with the join error upstream gives', async () => {
     const sub = collectChanges(s.anon(), 'bad-filter', { table: 'rt_open', filter: 'id=between.1' });
     await expect(sub.ready).rejects.toThrow(/Error parsing `filter` params/);

@@ -128,7 +128,9 @@ begin
       perform set_config('request.jwt.claim.sub', coalesce(c ->> 'sub', ''), true);
       perform set_config('request.jwt.claim.role', coalesce(c ->> 'role', ''), true);
       execute q into ok using pk_vals;
-    exception when insufficient_privilege or invalid_parameter_value then
+    exception when others then
+      -- Whatever one subscriber's policy raises (a bad cast of its claims, a missing grant)
+      -- costs that subscriber this row, never the others in the batch.
       ok := false;
     end;
     out := out || coalesce(ok, false);

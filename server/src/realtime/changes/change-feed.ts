@@ -118,7 +118,12 @@ export class ChangeFeed {
     const allowed = new Set(groups.keys());
     let delivered = false;
     if (needRls.length) {
-      const verdicts = await this.visibleTo(info, change.record ?? {}, needRls);
+      // A failed check denies the identities it was asked about; the rest (service role,
+      // tables without RLS) still get the change.
+      const verdicts = await this.visibleTo(info, change.record ?? {}, needRls).catch((err: unknown) => {
+        this.onError(err);
+        return [] as boolean[];
+      });
       needRls.forEach((key, i) => {
         if (!verdicts[i]) allowed.delete(key);
       });
