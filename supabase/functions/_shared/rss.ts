@@ -33,7 +33,11 @@ function published(e: RssEvent): string {
 
 export function eventsToRss(
   events: RssEvent[],
-  opts: { title: string; link: string; self: string; description: string; language: string; eventUrl: (e: RssEvent) => string },
+  opts: {
+    title: string; link: string; self: string; description: string; language: string; eventUrl: (e: RssEvent) => string;
+    /** "Online" in the feed's language, for an event with no venue. */
+    online: string;
+  },
 ): string {
   const items = [...events].sort((a, b) => (published(a) < published(b) ? 1 : published(a) > published(b) ? -1 : 0)).slice(0, 50);
   const newest = items[0] ? rfc822(published(items[0])) : null;
@@ -49,7 +53,7 @@ export function eventsToRss(
     ...(newest ? [`<lastBuildDate>${newest}</lastBuildDate>`] : []),
     '<ttl>60</ttl>',
     ...items.map((e) => {
-      const where = [e.venue_name, e.address].filter(Boolean).join(', ') || (e.is_online ? 'Online' : '');
+      const where = [e.venue_name, e.address].filter(Boolean).join(', ') || (e.is_online ? opts.online : '');
       // When (in the event's zone, ISO 8601 so any reader parses it) and where, then the text.
       const summary = [`${isoInZone(e.starts_at, e.timezone)} (${e.timezone})${where ? ` · ${where}` : ''}`, e.description.slice(0, 1000)]
         .filter(Boolean)

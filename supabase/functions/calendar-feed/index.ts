@@ -7,25 +7,27 @@
 // the token's owner (calendar_personal_events). ETag / If-None-Match answer 304.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { corsHeaders, json, preflight } from '../_shared/cors.ts';
-import { fromAcceptLanguage, mailLocale } from '../_shared/i18n/index.ts';
+import { fromAcceptLanguage, mailLocale, mailMessages, type MailLocale } from '../_shared/i18n/index.ts';
 import { feedToIcs, type FeedEvent } from '../_shared/ics-feed.ts';
 import { badRequest, methodNotAllowed, unavailable } from '../_shared/request.ts';
 import { eventsToRss } from '../_shared/rss.ts';
 import { siteUrl } from '../_shared/site-url.ts';
 import { readFeedQuery, type FeedQuery } from './feed-query.ts';
 
-type Loaded = { events: FeedEvent[]; name: string; link: string } | Response;
+/** `name`: what calendar apps and readers list; `description`: the RSS channel's, in the reader's language. */
+type Loaded = { events: FeedEvent[]; name: string; description: string; link: string } | Response;
 
 const anon = () =>
   createClient(Deno.env.get('SUPABASE_URL')!, Deno.env.get('SUPABASE_ANON_KEY')!, { auth: { persistSession: false } });
 
-async function load(query: FeedQuery, site: string): Promise<Loaded> {
+async function load(query: FeedQuery, site: string, locale: MailLocale): Promise<Loaded> {
   const db = anon();
+  const m = mailMessages(locale).feed;
   if (query.kind === 'personal') {
     const { data, error } = await db.rpc('calendar_personal_events', { feed_token: query.token });
     if (error?.code === 'calendar_token_invalid') return json({ error: 'not_found', message: error.message }, 404);
     if (error) return unavailable('calendar-feed', 'reading the calendar', error);
-    return { events: data as FeedEvent[], name: 'Gather', link: `${site}/me` };
+    return { events: data as FeedEvent[], name: m.personal, description: m.siteNews, link: `${site}/me` };
   }
   if (query.kind === 'group') {
     const { data: group, error: groupError } = await db.from('groups').select('name, slug').eq('slug', query.slug).maybeSingle();
@@ -33,12 +35,18 @@ async function load(query: FeedQuery, site: string): Promise<Loaded> {
     if (!group) return json({ error: 'not_found', message: 'No such group, or it is not visible to you.' }, 404);
     const { data, error } = await db.rpc('calendar_group_events', { group_slug: query.slug });
     if (error) return unavailable('calendar-feed', 'reading the events', error);
-    return { events: data as FeedEvent[], name: `${group.name} · Gather`, link: `${site}/g/${encodeURIComponent(group.slug)}` };
+    return {
+      events: data as FeedEvent[], name: `${group.name} · Gather`, description: m.groupNews(group.name),
+      link: `${site}/g/${encodeURIComponent(group.slug)}`,
+    };
   }
   const { data, error } = await db.rpc('calendar_search_events', query.search);
   if (error) return unavailable('calendar-feed', 'searching the events', error);
   const q = query.search.search_query;
-  return { events: data as FeedEvent[], name: q ? `${q} · Gather` : 'Gather', link: `${site}/?${query.discoverParams}` };
+  return {
+    events: data as FeedEvent[], name: q ? `${q} · Gather` : 'Gather', description: q ? m.searchNews(q) : m.siteNews,
+    link: `${site}/?${query.discoverParams}`,
+  };
 }
 
 /** A strong ETag from the body's SHA-256. */
@@ -61,15 +69,17 @@ Deno.serve(async (req) => {
   const query = readFeedQuery(url.searchParams);
   if (typeof query === 'string') return badRequest(query);
   const site = siteUrl(Deno.env);
-  const loaded = await load(query, site);
-  if (loaded instanceof Response) return loaded;
+  // Gather's own words (names, descriptions, "Online", "Cancelled:") in ?lang=, else the reader's
+  // Accept-Language, else English; what hosts wrote stays as written (decisions 0205, 0209).
   const locale = mailLocale(url.searchParams.get('lang'), fromAcceptLanguage(req.headers.get('accept-language')));
+  const loaded = await load(query, site, locale);
+  if (loaded instanceof Response) return loaded;
   const eventUrl = (e: { slug?: string; id: string }) => `${site}/events/${encodeURIComponent(e.slug ?? e.id)}`;
   const body =
     query.format === 'rss'
       ? eventsToRss(loaded.events.filter((e) => e.status === 'published' && Date.parse(e.ends_at) > Date.now()), {
           title: loaded.name, link: loaded.link, self: url.href, language: locale, eventUrl,
-          description: query.kind === 'group' ? `New events of ${loaded.name}` : `New events on Gather`,
+          description: loaded.description, online: mailMessages(locale).ics.online,
         })
       : feedToIcs(loaded.events, { name: loaded.name, eventUrl, locale });
   const etag = await etagOf(body);

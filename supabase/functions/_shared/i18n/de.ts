@@ -74,4 +74,10 @@ export const de: MailMessages = {
     },
   },
   ics: { cancelled: (text) => `Abgesagt: ${text}`, online: 'Online', eventPage: (url) => `Eventseite: ${url}` },
+  feed: {
+    personal: 'Gather: meine Events',
+    groupNews: (g) => `Neue Events von ${g} auf Gather`,
+    searchNews: (q) => `Neue Events zu „${q}“ auf Gather`,
+    siteNews: 'Neue Events auf Gather',
+  },
 };

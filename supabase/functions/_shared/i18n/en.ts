@@ -74,4 +74,10 @@ export const en: MailMessages = {
     },
   },
   ics: { cancelled: (text) => `Cancelled: ${text}`, online: 'Online', eventPage: (url) => `Event page: ${url}` },
+  feed: {
+    personal: 'Gather: my events',
+    groupNews: (g) => `New events of ${g} on Gather`,
+    searchNews: (q) => `New events matching “${q}” on Gather`,
+    siteNews: 'New events on Gather',
+  },
 };

@@ -74,4 +74,10 @@ export const es: MailMessages = {
     },
   },
   ics: { cancelled: (text) => `Cancelado: ${text}`, online: 'En línea', eventPage: (url) => `Página del evento: ${url}` },
+  feed: {
+    personal: 'Gather: mis eventos',
+    groupNews: (g) => `Nuevos eventos de ${g} en Gather`,
+    searchNews: (q) => `Nuevos eventos que coinciden con «${q}» en Gather`,
+    siteNews: 'Nuevos eventos en Gather',
+  },
 };

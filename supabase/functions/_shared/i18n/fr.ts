@@ -74,4 +74,10 @@ export const fr: MailMessages = {
     },
   },
   ics: { cancelled: (text) => `Annulé : ${text}`, online: 'En ligne', eventPage: (url) => `Page de l’événement : ${url}` },
+  feed: {
+    personal: 'Gather : mes événements',
+    groupNews: (g) => `Nouveaux événements de ${g} sur Gather`,
+    searchNews: (q) => `Nouveaux événements correspondant à « ${q} » sur Gather`,
+    siteNews: 'Nouveaux événements sur Gather',
+  },
 };

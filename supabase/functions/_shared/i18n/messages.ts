@@ -51,6 +51,14 @@ export interface MailMessages {
     };
   };
   ics: { cancelled(text: string): string; online: string; eventPage(url: string): string };
+  /** Calendar subscriptions and RSS (calendar-feed): the names and descriptions Gather gives them. */
+  feed: {
+    /** The personal calendar's name in calendar apps. */
+    personal: string;
+    groupNews(group: string): string;
+    searchNews(query: string): string;
+    siteNews: string;
+  };
 }
 
 /** What an event_changed notification says changed. */

@@ -74,4 +74,10 @@ export const ptBR: MailMessages = {
     },
   },
   ics: { cancelled: (text) => `Cancelado: ${text}`, online: 'On-line', eventPage: (url) => `Página do evento: ${url}` },
+  feed: {
+    personal: 'Gather: meus eventos',
+    groupNews: (g) => `Novos eventos de ${g} no Gather`,
+    searchNews: (q) => `Novos eventos com “${q}” no Gather`,
+    siteNews: 'Novos eventos no Gather',
+  },
 };
