@@ -12,15 +12,20 @@ interface Candidate {
 }
 
 /**
- * postgres_changes: row changes arrive by NOTIFY from the capture trigger, in commit order,
- * and are processed one at a time to keep that order. Each goes to the subscribers whose
- * bindings and filters match and whose role may SELECT the row, asked of Postgres itself.
+ * postgres_changes: row changes arrive by NOTIFY from the capture trigger, in commit order.
+ * Each table has its own queue, which keeps that order per table, as Supabase promises; a
+ * table whose checks are slow (a costly policy, a lock) or failing delays only its own changes
+ * (decision 0185). Each change goes to the subscribers whose bindings and filters match and
+ * whose role may SELECT the row, asked of Postgres itself.
  */
 export class ChangeFeed {
   readonly subscribers = new Set<ChangeSubscriber>();
   private readonly tables: TableInfoCache;
   private readonly db: Db;
-  private chain = Promise.resolve();
+  /** Takes changes in arrival order and hands each to its table's queue (spilled ones are read first). */
+  private intake = Promise.resolve();
+  /** One queue per `schema.table`, dropped when it runs dry. */
+  private readonly queues = new Map<string, Promise<void>>();
   private runningSync?: Promise<void>;
   private queuedSync?: Promise<void>;
   private stopListening?: () => Promise<void>;
@@ -38,7 +43,12 @@ export class ChangeFeed {
   async start(): Promise<void> {
     await this.syncTriggers();
     this.stopListening = await this.db.listen(CHANNEL, (raw) => {
-      this.chain = this.chain.then(() => this.handle(raw)).catch(this.onError);
+      this.intake = this.intake
+        .then(() => this.read(raw))
+        .then((change) => {
+          if (change) this.enqueue(change);
+        })
+        .catch(this.onError);
     });
   }
 
@@ -63,25 +73,38 @@ export class ChangeFeed {
   }
 
   /** Resolves when every change received so far has been delivered (tests, shutdown). */
-  drained(): Promise<void> {
-    return this.chain;
+  async drained(): Promise<void> {
+    await this.intake;
+    while (this.queues.size) await Promise.all(this.queues.values());
   }
 
   async stop(): Promise<void> {
     await this.stopListening?.();
-    await this.chain;
+    await this.drained();
   }
 
-  private async handle(raw: string): Promise<void> {
-    let parsed = JSON.parse(raw) as CapturedChange | { spill: number };
-    if ('spill' in parsed) {
-      const r = await this.db.query<{ payload: string }>('select payload from _gather.realtime_spill where id = $1', [parsed.spill]);
-      if (!r.rows[0]) return;
-      parsed = JSON.parse(r.rows[0].payload) as CapturedChange;
-    }
+  private async read(raw: string): Promise<CapturedChange | undefined> {
+    const parsed = JSON.parse(raw) as CapturedChange | { spill: number };
+    if (!('spill' in parsed)) return parsed;
+    const r = await this.db.query<{ payload: string }>('select payload from _gather.realtime_spill where id = $1', [parsed.spill]);
+    return r.rows[0] ? (JSON.parse(r.rows[0].payload) as CapturedChange) : undefined;
+  }
+
+  private enqueue(change: CapturedChange): void {
+    const key = `${change.schema}.${change.table}`;
+    const next: Promise<void> = (this.queues.get(key) ?? Promise.resolve())
+      .then(() => this.handle(change))
+      .catch(this.onError)
+      .finally(() => {
+        if (this.queues.get(key) === next) this.queues.delete(key);
+      });
+    this.queues.set(key, next);
+  }
+
+  private async handle(change: CapturedChange): Promise<void> {
     if (this.subscribers.size === 0) return;
-    const info = await this.tables.table(parsed.schema, parsed.table);
-    if (info) await this.dispatch(parsed, info);
+    const info = await this.tables.table(change.schema, change.table);
+    if (info) await this.dispatch(change, info);
   }
 
   private candidates(change: CapturedChange, info: TableInfo): Candidate[] {
