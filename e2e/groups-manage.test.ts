@@ -198,4 +198,35 @@ describe('running a group', () => {
       }
     }
   });
+  it('pages a large group\'s members 50 at a time, organizers first', { timeout: 120_000 }, async () => {
+    // A group of Grace's with 60 more members, made in the database (not the seed's groups,
+    // whose counts other tests read).
+    const db = app.server.db;
+    const grace = (await db.query<{ id: string }>(`select id from public.profiles where username = 'grace'`)).rows[0]!.id;
+    const group = await db.query<{ id: string; slug: string }>(
+      `insert into public.groups (created_by, name, category, city, lat, lng) values ($1, 'Paging circle', 'tech', 'Lisbon', 38.72, -9.14) returning id, slug`,
+      [grace],
+    );
+    const { id, slug } = group.rows[0]!;
+    await db.query(
+      `insert into auth.users (id, aud, role, email, raw_app_meta_data, raw_user_meta_data, email_confirmed_at, created_at, updated_at)
+       select gen_random_uuid(), 'authenticated', 'authenticated', 'pager' || i || '@example.com', '{"provider":"email"}',
+              jsonb_build_object('username', 'pager' || i, 'display_name', 'Pager ' || i), now(), now(), now()
+       from generate_series(1, 60) i`,
+    );
+    await db.query(
+      `insert into public.group_members (group_id, user_id, role, status, joined_at)
+       select $1, id, 'member', 'active', now() from auth.users where email like 'pager%@example.com'`,
+      [id],
+    );
+    const page = await signedIn('grace', `/g/${slug}/manage`);
+    await expect.poll(() => heading(page), SLOW).toBe('Paging circle');
+    await tab(page, /^Members/).click();
+    const list = page.getByRole('list', { name: 'Members of Paging circle' });
+    await expect.poll(() => list.getByRole('listitem').count(), SLOW).toBe(50);
+    expect(await list.getByRole('listitem').first().textContent()).toContain('Grace');
+    await page.getByRole('button', { name: 'Show more (11 more)' }).click();
+    await expect.poll(() => list.getByRole('listitem').count(), SLOW).toBe(61);
+    expect(await page.getByRole('button', { name: /^Show more/ }).count()).toBe(0);
+  });
 });

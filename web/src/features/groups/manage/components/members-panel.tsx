@@ -1,18 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Spinner } from "@/components/ui/spinner";
-import { peopleOptions, type GroupPerson } from "../api/people";
+import type { GroupPerson } from "../api/people";
 import type { ManagerRights } from "../api/managed-group";
 import { errorMessage } from "@/lib/errors";
+import { usePeople } from "../hooks/use-people";
 import { MemberDialogs, type MemberDialog } from "./member-dialogs";
 import { MemberRow } from "./member-row";
+import { MorePeople } from "./more-people";
 
-/** Every active member with their role, and what I may do to each. */
+/** Active members with their role, organizers first, a page at a time, and what I may do to each. */
 export function MembersPanel({ groupId, groupName, rights, userId }: { groupId: string; groupName: string; rights: ManagerRights; userId: string }) {
   const { t } = useLingui();
-  const query = useQuery(peopleOptions(groupId, "active"));
+  const { query, people, remaining } = usePeople(groupId, "active");
   const [dialog, setDialog] = useState<MemberDialog | null>(null);
   if (query.isPending) return <Spinner label={t`Loading members…`} />;
   if (query.isError) return <Alert tone="error">{errorMessage(query.error)}</Alert>;
@@ -26,7 +27,7 @@ export function MembersPanel({ groupId, groupName, rights, userId }: { groupId: 
         </Trans>
       </p>
       <ul className="flex flex-col divide-y divide-border rounded-xl border border-border" aria-label={t`Members of ${groupName}`}>
-        {query.data.map((person) => (
+        {people.map((person) => (
           <MemberRow
             key={person.user_id}
             groupId={groupId}
@@ -39,6 +40,7 @@ export function MembersPanel({ groupId, groupName, rights, userId }: { groupId: 
           />
         ))}
       </ul>
+      <MorePeople query={query} remaining={remaining} />
       <MemberDialogs groupId={groupId} groupName={groupName} dialog={dialog} onClose={() => setDialog(null)} />
     </>
   );
