@@ -19,7 +19,8 @@ export function EventGroupChip({ event }: { event: Pick<EventDetail, "group_id" 
   return (
     <section aria-label={group.name} className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3">
       <GroupLogo name={group.name} path={group.logo_path} />
-      <div className="flex min-w-0 flex-1 flex-col">
+      {/* A basis, so a long button (a longer language) wraps below instead of squeezing the name to a column. */}
+      <div className="flex min-w-0 flex-1 basis-32 flex-col">
         <span className="text-xs text-muted-foreground">
           <Trans>A group event</Trans>
         </span>
