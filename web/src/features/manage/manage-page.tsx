@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, Pencil, ScanLine } from "lucide-react";
 import { useMemo } from "react";
@@ -33,18 +33,21 @@ function ManageScreen() {
   const { t } = useLingui();
   const { slug = "" } = useParams();
   const { query, event, role } = useManagedEvent(slug);
-  usePageTitle(event ? `Manage: ${event.title}` : query.isPending ? undefined : "Manage event");
+  const title = event?.title;
+  usePageTitle(title !== undefined ? t`Manage: ${title}` : query.isPending ? undefined : t`Manage event`);
 
-  if (query.isPending) return <SectionsSkeleton label="Loading the dashboard…" sections={4} />;
+  if (query.isPending) return <SectionsSkeleton label={t`Loading the dashboard…`} sections={4} />;
   if (query.isError) return <LoadError title={t`Couldn't load this event.`} error={query.error} onRetry={() => void query.refetch()} />;
   if (!event) return <EventNotFoundState />;
   if (!canManageEvent(role)) {
     return (
       <ForbiddenState
-        title="Host dashboard"
+        title={t`Host dashboard`}
         back={
           <Button asChild>
-            <Link to={`/events/${event.slug}`}>Back to the event</Link>
+            <Link to={`/events/${event.slug}`}>
+              <Trans>Back to the event</Trans>
+            </Link>
           </Button>
         }
       />
@@ -63,36 +66,38 @@ function Dashboard({ event, isHost }: { event: ManagedEvent; isHost: boolean }) 
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-3">
-        <p className="text-sm font-semibold text-brand-700">Host dashboard</p>
+        <p className="text-sm font-semibold text-brand-700">
+          <Trans>Host dashboard</Trans>
+        </p>
         <h1 className="text-3xl font-bold tracking-tight">{event.title}</h1>
         <p className="text-muted-foreground">
           {formatEventRange(event.starts_at, event.ends_at, event.timezone)}
-          {event.status !== "published" && <span className="font-medium"> · {event.status === "draft" ? "Draft" : "Cancelled"}</span>}
+          {event.status !== "published" && <span className="font-medium"> · {event.status === "draft" ? t({ message: "Draft", comment: "An event's status" }) : t({ message: "Cancelled", comment: "An event's status" })}</span>}
         </p>
-        <nav aria-label="Event tools" className="flex flex-wrap gap-2">
+        <nav aria-label={t`Event tools`} className="flex flex-wrap gap-2">
           <Button asChild size="sm">
             <Link to={`/events/${event.slug}/check-in`}>
               <ScanLine aria-hidden="true" />
-              Check-in
+              <Trans>Check-in</Trans>
             </Link>
           </Button>
           <Button asChild size="sm" variant="outline">
             <Link to={`/events/${event.slug}/edit`}>
               <Pencil aria-hidden="true" />
-              Edit event
+              <Trans>Edit event</Trans>
             </Link>
           </Button>
           <Button asChild size="sm" variant="outline">
             <Link to={`/events/${event.slug}`}>
               <ExternalLink aria-hidden="true" />
-              Event page
+              <Trans>Event page</Trans>
             </Link>
           </Button>
         </nav>
       </header>
 
       {guests.isPending ? (
-        <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading the guest list">
+        <div className="flex flex-col gap-4" aria-busy="true" aria-label={t`Loading the guest list`}>
           <Skeleton className="h-20 w-full" />
           <Skeleton className="h-56 w-full" />
           <Skeleton className="h-72 w-full" />

@@ -1,5 +1,6 @@
 // The numbers behind the RSVPs-over-time chart: people going, cumulative, per calendar day in
 // the event's zone (a host in Lisbon thinks of "Tuesday" in Lisbon, whatever the viewer's zone).
+import { plural, t } from "@lingui/core/macro";
 
 export type ChartRsvp = { status: string; created_at: string };
 export type ChartDay = { day: string; added: number; total: number };
@@ -61,13 +62,16 @@ export function cumulativeGoingByDay(
 
 /** One sentence for screen readers and the chart's caption. */
 export function chartSummary(days: ChartDay[], formatDay: (day: string) => string): string {
-  if (days.length === 0) return "No one is going yet.";
+  if (days.length === 0) return t`No one is going yet.`;
   const last = days.at(-1)!;
   const busiest = days.reduce((a, b) => (b.added > a.added ? b : a));
-  const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
-  return (
-    `${people(last.total)} going by ${formatDay(last.day)}, ` +
-    `since the first RSVP on ${formatDay(days[0]!.day)}. ` +
-    `Busiest day: ${formatDay(busiest.day)}, with ${busiest.added} new.`
-  );
+  const lastDay = formatDay(last.day);
+  const firstDay = formatDay(days[0]!.day);
+  const busiestDay = formatDay(busiest.day);
+  const added = busiest.added;
+  const going = plural(last.total, {
+    one: `# person going by ${lastDay}, since the first RSVP on ${firstDay}.`,
+    other: `# people going by ${lastDay}, since the first RSVP on ${firstDay}.`,
+  });
+  return `${going} ${t`Busiest day: ${busiestDay}, with ${added} new.`}`;
 }

@@ -1,3 +1,4 @@
+import { plural, t } from "@lingui/core/macro";
 import { supabase } from "@/lib/supabase";
 
 export type Decision = { userId: string; name: string };
@@ -20,7 +21,9 @@ export async function decideRsvps(eventId: string, decisions: Decision[], approv
 
 /** "Approved Grace Hopper." / "Declined 3 requests." */
 export function decisionToast(approve: boolean, done: Decision[]): string {
-  const verb = approve ? "Approved" : "Declined";
-  if (done.length === 1) return `${verb} ${done[0]!.name}.`;
-  return `${verb} ${done.length} requests.`;
+  const name = done[0]!.name;
+  if (done.length === 1) return approve ? t`Approved ${name}.` : t`Declined ${name}.`;
+  return approve
+    ? plural(done.length, { one: "Approved # request.", other: "Approved # requests." })
+    : plural(done.length, { one: "Declined # request.", other: "Declined # requests." });
 }

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { queryOptions } from "@tanstack/react-query";
 import type { Database } from "@/lib/database.types";
 import { supabase } from "@/lib/supabase";
@@ -71,7 +72,7 @@ export function countGuests(guests: Guest[]): GuestCounts {
 }
 
 export function guestName(g: Pick<Guest, "profile">): string {
-  return g.profile?.display_name ?? "A former member";
+  return g.profile?.display_name ?? t`A former member`;
 }
 
 /** Case- and accent-insensitive match on the name or username. */

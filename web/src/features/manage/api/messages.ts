@@ -1,27 +1,35 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { i18n } from "@lingui/core";
+import { msg, plural, t } from "@lingui/core/macro";
 import { queryOptions } from "@tanstack/react-query";
 import * as z from "zod";
 import { supabase } from "@/lib/supabase";
 import { manageKeys } from "./manage-keys";
 
-export const AUDIENCES = [
-  { value: "going", label: "Everyone going" },
-  { value: "waitlisted", label: "The waitlist" },
-  { value: "both", label: "Going and waitlist" },
-] as const;
+export const AUDIENCES: readonly { value: "going" | "waitlisted" | "both"; label: MessageDescriptor }[] = [
+  { value: "going", label: msg({ message: "Everyone going", comment: "Who a host's message goes to" }) },
+  { value: "waitlisted", label: msg({ message: "The waitlist", comment: "Who a host's message goes to" }) },
+  { value: "both", label: msg({ message: "Going and waitlist", comment: "Who a host's message goes to" }) },
+];
 export type Audience = (typeof AUDIENCES)[number]["value"];
 
 export function audienceLabel(audience: string): string {
-  return AUDIENCES.find((a) => a.value === audience)?.label ?? audience;
+  const found = AUDIENCES.find((a) => a.value === audience);
+  return found ? i18n._(found.label) : audience;
 }
 
-/** The form's rules; the database checks the same limits with the same words. */
-export const messageSchema = z.object({
-  audience: z.enum(["going", "waitlisted", "both"]),
-  subject: z.string().trim().min(1, "The subject must be 1 to 120 characters long.").max(120, "The subject must be 1 to 120 characters long."),
-  body: z.string().trim().min(1, "The message must be 1 to 5,000 characters long.").max(5000, "The message must be 1 to 5,000 characters long."),
-});
-export type MessageInput = z.input<typeof messageSchema>;
-export type MessageOutput = z.output<typeof messageSchema>;
+/** The form's rules, in the reader's language; the database checks the same limits with the same words. */
+export function messageSchema() {
+  const subject = t`The subject must be 1 to 120 characters long.`;
+  const body = t`The message must be 1 to 5,000 characters long.`;
+  return z.object({
+    audience: z.enum(["going", "waitlisted", "both"]),
+    subject: z.string().trim().min(1, subject).max(120, subject),
+    body: z.string().trim().min(1, body).max(5000, body),
+  });
+}
+export type MessageInput = z.input<ReturnType<typeof messageSchema>>;
+export type MessageOutput = z.output<ReturnType<typeof messageSchema>>;
 
 export type SentMessage = {
   id: string;
@@ -57,5 +65,5 @@ export function sentMessagesOptions(eventId: string) {
 
 /** "Message sent to 12 people." */
 export function sentToast(recipients: number): string {
-  return `Message sent to ${recipients} ${recipients === 1 ? "person" : "people"}.`;
+  return plural(recipients, { one: "Message sent to # person.", other: "Message sent to # people." });
 }

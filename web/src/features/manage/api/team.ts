@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { queryOptions } from "@tanstack/react-query";
 import { supabase } from "@/lib/supabase";
 import type { HostRole } from "@/lib/auth/event-team";
@@ -9,7 +11,11 @@ export type TeamMember = {
   profile: { username: string; display_name: string } | null;
 };
 
-export const ROLE_LABELS: Record<HostRole, string> = { host: "Host", cohost: "Co-host", checker: "Checker" };
+export const ROLE_LABELS: Record<HostRole, MessageDescriptor> = {
+  host: msg({ message: "Host", comment: "A role in an event's team" }),
+  cohost: msg({ message: "Co-host", comment: "A role in an event's team" }),
+  checker: msg({ message: "Checker", comment: "A role in an event's team" }),
+};
 
 export async function getTeam(eventId: string): Promise<TeamMember[]> {
   const { data, error } = await supabase

@@ -1,30 +1,33 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { GuestCounts } from "../api/guest-list";
 
 type Props = { counts: GuestCounts; capacity: number | null };
 
 /** The headline numbers: who is coming, who is waiting, who is in the room. */
 export function GuestCountsSummary({ counts, capacity }: Props) {
+  const { t } = useLingui();
   const spotsTaken = counts.going + counts.plusOnes;
   const items: { label: string; value: string; hint?: string }[] = [
     {
-      label: "Going",
+      label: t({ message: "Going", comment: "A count on the host dashboard" }),
       value: String(counts.going),
-      hint: counts.plusOnes ? `+${counts.plusOnes} ${counts.plusOnes === 1 ? "guest" : "guests"}` : undefined,
+      hint: counts.plusOnes ? plural(counts.plusOnes, { one: "+# guest", other: "+# guests" }) : undefined,
     },
     {
-      label: "Spots taken",
+      label: t`Spots taken`,
       value: capacity === null ? String(spotsTaken) : `${spotsTaken} / ${capacity}`,
-      hint: capacity === null ? "No limit" : undefined,
+      hint: capacity === null ? t`No limit` : undefined,
     },
-    { label: "Checked in", value: String(counts.checkedIn) },
-    { label: "Pending", value: String(counts.pending) },
-    { label: "Waitlisted", value: String(counts.waitlisted) },
-    { label: "Declined", value: String(counts.declined) },
+    { label: t({ message: "Checked in", comment: "A count on the host dashboard" }), value: String(counts.checkedIn) },
+    { label: t({ message: "Pending", comment: "A count on the host dashboard" }), value: String(counts.pending) },
+    { label: t({ message: "Waitlisted", comment: "A count on the host dashboard" }), value: String(counts.waitlisted) },
+    { label: t({ message: "Declined", comment: "A count on the host dashboard" }), value: String(counts.declined) },
   ];
   return (
     <section aria-labelledby="counts-heading">
       <h2 id="counts-heading" className="sr-only">
-        Counts
+        <Trans>Counts</Trans>
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
         {items.map((item) => (

@@ -1,4 +1,6 @@
-import { useLingui } from "@lingui/react/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Download, Search } from "lucide-react";
 import { Tabs } from "radix-ui";
@@ -15,12 +17,13 @@ import { csvFileName, downloadCsv, guestListCsv } from "../guest-csv";
 import { useDecideRsvps } from "../hooks/use-decide-rsvps";
 import { GuestRow } from "./guest-row";
 
-const TABS: { status: RsvpStatus; label: string; empty: string }[] = [
-  { status: "going", label: "Going", empty: "No one is going yet." },
-  { status: "pending", label: "Pending", empty: "No requests are waiting for you." },
-  { status: "waitlisted", label: "Waitlist", empty: "No one is on the waitlist." },
-  { status: "declined", label: "Declined", empty: "You haven't declined anyone." },
-  { status: "cancelled", label: "Cancelled", empty: "No one has cancelled." },
+type TabInfo = { status: RsvpStatus; label: MessageDescriptor; list: MessageDescriptor; empty: MessageDescriptor };
+const TABS: TabInfo[] = [
+  { status: "going", label: msg({ message: "Going", comment: "A tab of the guest list" }), list: msg`Going guests`, empty: msg`No one is going yet.` },
+  { status: "pending", label: msg({ message: "Pending", comment: "A tab of the guest list" }), list: msg`Pending guests`, empty: msg`No requests are waiting for you.` },
+  { status: "waitlisted", label: msg({ message: "Waitlist", comment: "A tab of the guest list" }), list: msg`Waitlist guests`, empty: msg`No one is on the waitlist.` },
+  { status: "declined", label: msg({ message: "Declined", comment: "A tab of the guest list" }), list: msg`Declined guests`, empty: msg`You haven't declined anyone.` },
+  { status: "cancelled", label: msg({ message: "Cancelled", comment: "A tab of the guest list" }), list: msg`Cancelled guests`, empty: msg`No one has cancelled.` },
 ];
 
 type Props = { event: ManagedEvent; guests: Guest[] };
@@ -47,7 +50,7 @@ export function GuestListSection({ event, guests }: Props) {
   const decide = useDecideRsvps(event.id);
 
   const byStatus = useMemo(() => {
-    const map = new Map<RsvpStatus, Guest[]>(TABS.map((t) => [t.status, []]));
+    const map = new Map<RsvpStatus, Guest[]>(TABS.map((item) => [item.status, []]));
     for (const g of guests) map.get(g.status)?.push(g);
     // The waitlist in queue order; the rest in order of arrival (the query's order).
     map.get("waitlisted")?.sort((a, b) => (a.waitlist_position ?? 0) - (b.waitlist_position ?? 0));
@@ -55,6 +58,7 @@ export function GuestListSection({ event, guests }: Props) {
   }, [guests]);
 
   const visible = (byStatus.get(tab) ?? []).filter((g) => matchesSearch(g, query));
+  const searched = query.trim();
   const pendingVisible = tab === "pending" ? visible : [];
   const chosen = pendingVisible.filter((g) => selected.has(g.user_id));
 
@@ -77,22 +81,24 @@ export function GuestListSection({ event, guests }: Props) {
       checked_in_at: g.checked_in_at, created_at: g.created_at, answers: answersOf(g.user_id),
     }));
     downloadCsv(guestListCsv(rows, event.timezone, columns), csvFileName(event.slug));
-    toast.success(`Exported ${rows.length} ${rows.length === 1 ? "RSVP" : "RSVPs"}.`);
+    toast.success(plural(rows.length, { one: "Exported # RSVP.", other: "Exported # RSVPs." }));
   };
 
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
-          Guest list
+          <Trans>Guest list</Trans>
         </h2>
         <Button variant="outline" size="sm" onClick={exportCsv} disabled={guests.length === 0}>
           <Download aria-hidden="true" />
-          Export CSV
+          <Trans>Export CSV</Trans>
         </Button>
       </div>
       <div className="flex flex-col gap-2">
-        <Label htmlFor={`${id}-search`}>Search guests by name</Label>
+        <Label htmlFor={`${id}-search`}>
+          <Trans>Search guests by name</Trans>
+        </Label>
         <div className="relative">
           <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-3 size-4 text-muted-foreground" />
           <Input
@@ -100,26 +106,26 @@ export function GuestListSection({ event, guests }: Props) {
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            placeholder="Name or username"
+            placeholder={t`Name or username`}
             className="pl-9"
           />
         </div>
       </div>
       <Tabs.Root value={tab} onValueChange={(v) => setTab(v as RsvpStatus)} className="flex flex-col gap-3">
-        <Tabs.List aria-label="Guests by status" className="flex flex-wrap gap-1 border-b border-border">
-          {TABS.map((t) => (
+        <Tabs.List aria-label={t`Guests by status`} className="flex flex-wrap gap-1 border-b border-border">
+          {TABS.map((item) => (
             <Tabs.Trigger
-              key={t.status}
-              value={t.status}
+              key={item.status}
+              value={item.status}
               className="-mb-px rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=active]:border-brand-700 data-[state=active]:text-foreground"
             >
-              {t.label} <span className="tabular-nums">({byStatus.get(t.status)?.length ?? 0})</span>
+              {t(item.label)} <span className="tabular-nums">({byStatus.get(item.status)?.length ?? 0})</span>
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {TABS.map((t) => (
-          <Tabs.Content key={t.status} value={t.status} className="flex flex-col gap-2 focus-visible:outline-offset-4">
-            {t.status === "pending" && pendingVisible.length > 0 && (
+        {TABS.map((item) => (
+          <Tabs.Content key={item.status} value={item.status} className="flex flex-col gap-2 focus-visible:outline-offset-4">
+            {item.status === "pending" && pendingVisible.length > 0 && (
               <BulkBar
                 total={pendingVisible.length}
                 chosen={chosen.length}
@@ -131,10 +137,10 @@ export function GuestListSection({ event, guests }: Props) {
             )}
             {visible.length === 0 ? (
               <p className="py-6 text-center text-sm text-muted-foreground">
-                {query.trim() ? `No one here matches “${query.trim()}”.` : t.empty}
+                {query.trim() ? t`No one here matches “${searched}”.` : t(item.empty)}
               </p>
             ) : (
-              <ul className="divide-y divide-border" aria-label={`${t.label} guests`}>
+              <ul className="divide-y divide-border" aria-label={t(item.list)}>
                 {visible.map((g, i) => (
                   <GuestRow
                     key={g.user_id}
@@ -144,12 +150,12 @@ export function GuestListSection({ event, guests }: Props) {
                       return text === undefined ? [] : [{ label: c.label, text }];
                     })}
                     timeZone={event.timezone}
-                    selectable={t.status === "pending"}
+                    selectable={item.status === "pending"}
                     selected={selected.has(g.user_id)}
                     onSelect={(on) => toggle(g.user_id, on)}
                     onDecide={(approve) => run([g], approve)}
                     busy={decide.isPending}
-                    place={t.status === "waitlisted" && !query.trim() ? i + 1 : undefined}
+                    place={item.status === "waitlisted" && !query.trim() ? i + 1 : undefined}
                   />
                 ))}
               </ul>
@@ -184,16 +190,18 @@ function BulkBar({ total, chosen, busy, onSelectAll, onApprove, onDecline }: Bul
         }}
         onChange={(e) => onSelectAll(e.target.checked)}
       />
-      <Label htmlFor={`${id}-all`}>Select all</Label>
+      <Label htmlFor={`${id}-all`}>
+        <Trans>Select all</Trans>
+      </Label>
       <span className="text-sm text-muted-foreground" aria-live="polite">
-        {chosen} selected
+        <Trans>{chosen} selected</Trans>
       </span>
       <div className="ml-auto flex gap-2">
         <Button size="sm" onClick={onApprove} disabled={busy || chosen === 0}>
-          Approve selected
+          <Trans>Approve selected</Trans>
         </Button>
         <Button size="sm" variant="outline" onClick={onDecline} disabled={busy || chosen === 0}>
-          Decline selected
+          <Trans>Decline selected</Trans>
         </Button>
       </div>
     </div>

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Check, X } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -21,6 +23,7 @@ type Props = {
 
 /** One person on the list: name, username, guests, and what can be done about them. */
 export function GuestRow({ guest, timeZone, selectable, selected, onSelect, onDecide, busy, place, answers = [] }: Props) {
+  const { t } = useLingui();
   const name = guestName(guest);
   const checkboxId = `select-${guest.user_id}`;
   return (
@@ -32,14 +35,14 @@ export function GuestRow({ guest, timeZone, selectable, selected, onSelect, onDe
           checked={selected}
           onChange={(e) => onSelect(e.target.checked)}
           className="size-5 accent-brand-700"
-          aria-label={`Select ${name}`}
+          aria-label={t`Select ${name}`}
         />
       )}
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{name}</p>
         <p className="truncate text-sm text-muted-foreground">
-          {guest.profile ? `@${guest.profile.username}` : "Account deleted"}
-          {guest.guests > 0 && ` · +${guest.guests} ${guest.guests === 1 ? "guest" : "guests"}`}
+          {guest.profile ? `@${guest.profile.username}` : t`Account deleted`}
+          {guest.guests > 0 && ` · ${plural(guest.guests, { one: "+# guest", other: "+# guests" })}`}
         </p>
         {answers.length > 0 && (
           <dl className="mt-1 flex flex-col gap-0.5 text-sm" data-testid="guest-answers">
@@ -55,13 +58,13 @@ export function GuestRow({ guest, timeZone, selectable, selected, onSelect, onDe
       <GuestStatus guest={guest} timeZone={timeZone} place={place} />
       {selectable && (
         <div className="flex gap-2">
-          <Button size="sm" onClick={() => onDecide(true)} disabled={busy} aria-label={`Approve ${name}`}>
+          <Button size="sm" onClick={() => onDecide(true)} disabled={busy} aria-label={t`Approve ${name}`}>
             <Check aria-hidden="true" />
-            Approve
+            <Trans>Approve</Trans>
           </Button>
-          <Button size="sm" variant="outline" onClick={() => onDecide(false)} disabled={busy} aria-label={`Decline ${name}`}>
+          <Button size="sm" variant="outline" onClick={() => onDecide(false)} disabled={busy} aria-label={t`Decline ${name}`}>
             <X aria-hidden="true" />
-            Decline
+            <Trans>Decline</Trans>
           </Button>
         </div>
       )}
@@ -73,12 +76,16 @@ function GuestStatus({ guest, timeZone, place }: { guest: Guest; timeZone: strin
   if (guest.checked_in_at) {
     return (
       <Badge tone="success" size="md">
-        Checked in {formatTime(guest.checked_in_at, timeZone)}
+        <Trans>Checked in {formatTime(guest.checked_in_at, timeZone)}</Trans>
       </Badge>
     );
   }
   if (guest.status === "waitlisted" && place !== undefined) {
-    return <span className="text-sm text-muted-foreground">Number {place} in line</span>;
+    return (
+      <span className="text-sm text-muted-foreground">
+        <Trans>Number {place} in line</Trans>
+      </span>
+    );
   }
   return null;
 }

@@ -1,4 +1,5 @@
-import { useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Send } from "lucide-react";
@@ -24,10 +25,12 @@ const textareaClass =
 
 /** The host writes to everyone going and/or waiting; below, what was sent before. */
 export function MessageAttendees({ eventId }: { eventId: string }) {
+  const { t } = useLingui();
   const id = useId();
   const queryClient = useQueryClient();
   const form = useForm<MessageInput, unknown, MessageOutput>({
-    resolver: zodResolver(messageSchema),
+    // Made each render, so the rules' messages follow the language on screen.
+    resolver: zodResolver(messageSchema()),
     defaultValues: { audience: "going", subject: "", body: "" },
   });
   const { errors } = form.formState;
@@ -45,27 +48,27 @@ export function MessageAttendees({ eventId }: { eventId: string }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4">
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
-        Message attendees
+        <Trans>Message attendees</Trans>
       </h2>
       <form onSubmit={form.handleSubmit((v) => send.mutate(v))} noValidate className="flex flex-col gap-4">
-        <FormField label="Send to" error={errors.audience?.message}>
+        <FormField label={t`Send to`} error={errors.audience?.message}>
           <Select {...form.register("audience")}>
             {AUDIENCES.map((a) => (
               <option key={a.value} value={a.value}>
-                {a.label}
+                {t(a.label)}
               </option>
             ))}
           </Select>
         </FormField>
-        <FormField label="Subject" error={errors.subject?.message}>
+        <FormField label={t`Subject`} error={errors.subject?.message}>
           <Input maxLength={120} {...form.register("subject")} />
         </FormField>
-        <FormField label="Message" error={errors.body?.message} hint="Sent by email and shown in their notifications.">
+        <FormField label={t({ message: "Message", comment: "The body of a host's message to attendees" })} error={errors.body?.message} hint={t`Sent by email and shown in their notifications.`}>
           <textarea maxLength={5000} className={textareaClass} {...form.register("body")} />
         </FormField>
         <Button type="submit" disabled={send.isPending} className="self-start">
           <Send aria-hidden="true" />
-          {send.isPending ? "Sending…" : "Send message"}
+          {send.isPending ? t`Sending…` : t`Send message`}
         </Button>
       </form>
       <SentMessages eventId={eventId} />
@@ -77,29 +80,34 @@ function SentMessages({ eventId }: { eventId: string }) {
   const { t } = useLingui();
   const query = useQuery(sentMessagesOptions(eventId));
   const zone = viewerTimeZone();
+  const bySender = (name: string) => t({ message: `by ${name}`, comment: "Who sent a host's message" });
   return (
     <div className="flex flex-col gap-2 border-t border-border pt-4">
-      <h3 className="font-semibold">Sent messages</h3>
+      <h3 className="font-semibold">
+        <Trans>Sent messages</Trans>
+      </h3>
       {query.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading sent messages">
+        <div className="flex flex-col gap-2" aria-busy="true" aria-label={t`Loading sent messages`}>
           <Skeleton className="h-12 w-full" />
           <Skeleton className="h-12 w-full" />
         </div>
       ) : query.isError ? (
         <LoadError title={t`Couldn't load the sent messages.`} error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nothing sent yet.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Nothing sent yet.</Trans>
+        </p>
       ) : (
-        <ul className="flex flex-col divide-y divide-border" aria-label="Sent messages">
+        <ul className="flex flex-col divide-y divide-border" aria-label={t`Sent messages`}>
           {query.data.map((m) => (
             <li key={m.id} className="py-2">
               <details>
                 <summary className="cursor-pointer rounded-sm">
                   <span className="font-medium">{m.subject}</span>
                   <span className="block text-sm text-muted-foreground">
-                    {audienceLabel(m.audience)} · {m.recipient_count} {m.recipient_count === 1 ? "recipient" : "recipients"} ·{" "}
+                    {audienceLabel(m.audience)} · {plural(m.recipient_count, { one: "# recipient", other: "# recipients" })} ·{" "}
                     {formatEventStart(m.created_at, zone)}
-                    {m.sender ? ` · by ${m.sender.display_name}` : ""}
+                    {m.sender ? ` · ${bySender(m.sender.display_name)}` : ""}
                   </span>
                 </summary>
                 <p className="mt-2 whitespace-pre-line break-words text-sm">{m.body}</p>

@@ -1,4 +1,6 @@
+import { Trans } from "@lingui/react/macro";
 import { useId, useMemo } from "react";
+import { intlLocale } from "@/lib/i18n/active-locale";
 import type { Guest } from "../api/guest-list";
 import { chartSummary, cumulativeGoingByDay, type ChartDay } from "../rsvp-chart-data";
 
@@ -8,7 +10,7 @@ const PAD = { top: 16, right: 16, bottom: 32, left: 40 };
 
 /** "Nov 25" for a civil day (formatted in UTC, the day's own frame, so it never shifts). */
 function shortDay(day: string): string {
-  return new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" }).format(
+  return new Intl.DateTimeFormat(intlLocale(), { month: "short", day: "numeric", timeZone: "UTC" }).format(
     new Date(`${day}T00:00:00Z`),
   );
 }
@@ -42,26 +44,38 @@ export function RsvpChart({ guests, timeZone, until }: { guests: Guest[]; timeZo
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 rounded-xl border border-border bg-card p-4">
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
-        RSVPs over time
+        <Trans>RSVPs over time</Trans>
       </h2>
       {days.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{summary} The chart fills in as RSVPs arrive.</p>
+        <p className="text-sm text-muted-foreground">
+          {summary} <Trans>The chart fills in as RSVPs arrive.</Trans>
+        </p>
       ) : (
         <figure className="flex flex-col gap-2">
           <ChartSvg days={days} labelledBy={`${id}-summary`} />
           <figcaption id={`${id}-summary`} className="text-sm text-muted-foreground">
-            {summary} Days in the event's time zone ({timeZone}).
+            {summary} <Trans>Days in the event's time zone ({timeZone}).</Trans>
           </figcaption>
           <details className="text-sm">
-            <summary className="cursor-pointer rounded-sm font-medium text-brand-700">Show as a table</summary>
+            <summary className="cursor-pointer rounded-sm font-medium text-brand-700">
+              <Trans>Show as a table</Trans>
+            </summary>
             <div className="mt-2 max-h-64 overflow-auto">
               <table className="w-full text-left tabular-nums">
-                <caption className="sr-only">People going, by day</caption>
+                <caption className="sr-only">
+                  <Trans>People going, by day</Trans>
+                </caption>
                 <thead>
                   <tr className="border-b border-border">
-                    <th scope="col" className="py-1 pr-4 font-medium">Day</th>
-                    <th scope="col" className="py-1 pr-4 font-medium">New</th>
-                    <th scope="col" className="py-1 font-medium">Total going</th>
+                    <th scope="col" className="py-1 pr-4 font-medium">
+                      <Trans comment="A column of the RSVPs-by-day table">Day</Trans>
+                    </th>
+                    <th scope="col" className="py-1 pr-4 font-medium">
+                      <Trans comment="A column of the RSVPs-by-day table: RSVPs that day">New</Trans>
+                    </th>
+                    <th scope="col" className="py-1 font-medium">
+                      <Trans>Total going</Trans>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { UserMinus, UserPlus } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
@@ -26,10 +26,12 @@ export function TeamSection({ eventId, canEdit }: { eventId: string; canEdit: bo
     void queryClient.invalidateQueries({ queryKey: manageKeys.team(eventId) });
     void queryClient.invalidateQueries({ queryKey: [...manageKeys.all, "event"] });
   };
+  const removeLabel = (name: string | undefined) => (name ? t`Remove ${name} from the team` : t`Remove this member from the team`);
   const remove = useMutation({
     mutationFn: (m: TeamMember) => removeTeamMember(eventId, m.user_id),
     onSuccess: (_, m) => {
-      toast.success(`Removed ${m.profile?.display_name ?? "them"} from the team.`);
+      const name = m.profile?.display_name;
+      toast.success(name ? t`Removed ${name} from the team.` : t`Removed them from the team.`);
       refresh();
     },
     onError: (error) => toast.error(errorMessage(error)),
@@ -39,28 +41,28 @@ export function TeamSection({ eventId, canEdit }: { eventId: string; canEdit: bo
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4">
       <div>
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
-          Co-hosts and checkers
+          <Trans>Co-hosts and checkers</Trans>
         </h2>
         <p className="text-sm text-muted-foreground">
-          Co-hosts manage guests and message attendees. Checkers only check people in.
+          <Trans>Co-hosts manage guests and message attendees. Checkers only check people in.</Trans>
         </p>
       </div>
       {query.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading the team">
+        <div className="flex flex-col gap-2" aria-busy="true" aria-label={t`Loading the team`}>
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-full" />
         </div>
       ) : query.isError ? (
         <LoadError title={t`Couldn't load the team.`} error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <ul className="divide-y divide-border" aria-label="Team">
+        <ul className="divide-y divide-border" aria-label={t({ message: "Team", comment: "The list of an event's hosts and checkers" })}>
           {query.data.map((m) => (
             <li key={m.user_id} className="flex flex-wrap items-center gap-3 py-2">
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{m.profile?.display_name ?? "A former member"}</p>
+                <p className="truncate font-medium">{m.profile?.display_name ?? t`A former member`}</p>
                 <p className="truncate text-sm text-muted-foreground">
                   {m.profile ? `@${m.profile.username} · ` : ""}
-                  {ROLE_LABELS[m.role]}
+                  {t(ROLE_LABELS[m.role])}
                 </p>
               </div>
               {canEdit && m.role !== "host" && (
@@ -69,10 +71,10 @@ export function TeamSection({ eventId, canEdit }: { eventId: string; canEdit: bo
                   size="sm"
                   disabled={remove.isPending}
                   onClick={() => remove.mutate(m)}
-                  aria-label={`Remove ${m.profile?.display_name ?? "this member"} from the team`}
+                  aria-label={removeLabel(m.profile?.display_name)}
                 >
                   <UserMinus aria-hidden="true" />
-                  Remove
+                  <Trans>Remove</Trans>
                 </Button>
               )}
             </li>
@@ -85,6 +87,7 @@ export function TeamSection({ eventId, canEdit }: { eventId: string; canEdit: bo
 }
 
 function AddMemberForm({ eventId, onAdded }: { eventId: string; onAdded: () => void }) {
+  const { t } = useLingui();
   const id = useId();
   const [username, setUsername] = useState("");
   const [role, setRole] = useState<"cohost" | "checker">("cohost");
@@ -92,7 +95,8 @@ function AddMemberForm({ eventId, onAdded }: { eventId: string; onAdded: () => v
   const add = useMutation({
     mutationFn: () => addTeamMember(eventId, username, role),
     onSuccess: () => {
-      toast.success(`@${normaliseUsername(username)} is now a ${role === "cohost" ? "co-host" : "checker"}.`);
+      const handle = `@${normaliseUsername(username)}`;
+      toast.success(role === "cohost" ? t`${handle} is now a co-host.` : t`${handle} is now a checker.`);
       setUsername("");
       onAdded();
     },
@@ -101,7 +105,7 @@ function AddMemberForm({ eventId, onAdded }: { eventId: string; onAdded: () => v
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!/^[a-z0-9_]{3,30}$/.test(normaliseUsername(username))) {
-      setFieldError("Enter a username: 3 to 30 letters, digits or _.");
+      setFieldError(t`Enter a username: 3 to 30 letters, digits or _.`);
       return;
     }
     setFieldError(null);
@@ -110,15 +114,19 @@ function AddMemberForm({ eventId, onAdded }: { eventId: string; onAdded: () => v
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3 border-t border-border pt-4">
-      <h3 className="font-semibold">Add someone</h3>
+      <h3 className="font-semibold">
+        <Trans>Add someone</Trans>
+      </h3>
       <div className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
         <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-username`}>Username</Label>
+          <Label htmlFor={`${id}-username`}>
+            <Trans>Username</Trans>
+          </Label>
           <Input
             id={`${id}-username`}
             value={username}
             onChange={(e) => setUsername(e.target.value)}
-            placeholder="@username"
+            placeholder={t({ message: "@username", comment: "Placeholder: type a member's username" })}
             autoComplete="off"
             autoCapitalize="none"
             aria-invalid={fieldError ? true : undefined}
@@ -126,15 +134,17 @@ function AddMemberForm({ eventId, onAdded }: { eventId: string; onAdded: () => v
           />
         </div>
         <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-role`}>Role</Label>
+          <Label htmlFor={`${id}-role`}>
+            <Trans>Role</Trans>
+          </Label>
           <Select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as "cohost" | "checker")}>
-            <option value="cohost">Co-host</option>
-            <option value="checker">Checker</option>
+            <option value="cohost">{t(ROLE_LABELS.cohost)}</option>
+            <option value="checker">{t(ROLE_LABELS.checker)}</option>
           </Select>
         </div>
         <Button type="submit" disabled={add.isPending}>
           <UserPlus aria-hidden="true" />
-          {add.isPending ? "Adding…" : "Add"}
+          {add.isPending ? t`Adding…` : t({ message: "Add", comment: "Adds a member to the event's team" })}
         </Button>
       </div>
       {fieldError && (

@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { errorMessage } from "@/lib/errors";
@@ -23,7 +24,7 @@ export function useDecideRsvps(eventId: string) {
       if (done.length) toast.success(decisionToast(approve, done));
       const first = failed[0];
       if (first) {
-        const more = failed.length > 1 ? ` (${failed.length} requests were not changed.)` : "";
+        const more = failed.length > 1 ? ` ${plural(failed.length, { one: "(# request was not changed.)", other: "(# requests were not changed.)" })}` : "";
         toast.error(`${first.decision.name}: ${errorMessage(first.error)}${more}`);
       }
     },
