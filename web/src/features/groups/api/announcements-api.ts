@@ -27,13 +27,6 @@ export async function listAnnouncements(groupId: string): Promise<GroupAnnouncem
   return data as unknown as GroupAnnouncement[];
 }
 
-/** Sends an announcement to every other active member; returns how many it went to. */
-export async function postAnnouncement(groupId: string, subject: string, body: string): Promise<number> {
-  const { data, error } = await supabase.rpc("post_group_announcement", { group_id: groupId, subject, body });
-  if (error) throw error;
-  return data;
-}
-
 export function announcementsOptions(groupId: string, userId: string | undefined) {
   return queryOptions({ queryKey: groupKeys.announcements(groupId, userId), queryFn: () => listAnnouncements(groupId) });
 }

@@ -17,8 +17,6 @@ export const groupKeys = {
   membership: (groupId: string, userId: string | undefined) => [...groupKeys.byId(groupId), "membership", userId ?? "anon"] as const,
   organizers: (groupId: string, userId: string | undefined) => [...groupKeys.byId(groupId), "organizers", userId ?? "anon"] as const,
   members: (groupId: string, userId: string | undefined) => [...groupKeys.byId(groupId), "members", userId ?? "anon"] as const,
-  requests: (groupId: string, userId: string | undefined) => [...groupKeys.byId(groupId), "requests", userId ?? "anon"] as const,
-  bans: (groupId: string, userId: string | undefined) => [...groupKeys.byId(groupId), "bans", userId ?? "anon"] as const,
   events: (groupId: string, when: "upcoming" | "past", userId: string | undefined) =>
     [...groupKeys.byId(groupId), "events", when, userId ?? "anon"] as const,
   announcements: (groupId: string, userId: string | undefined) => [...groupKeys.byId(groupId), "announcements", userId ?? "anon"] as const,

@@ -28,12 +28,3 @@ export async function updateGroup(groupId: string, patch: Partial<GroupSettings>
 export async function removeGroupMedia(paths: string[]): Promise<void> {
   await supabase.storage.from("group-media").remove(paths).catch(() => undefined);
 }
-
-/** Deletes the group (its organizers; refused while an upcoming event has RSVPs). */
-export async function deleteGroup(groupId: string): Promise<void> {
-  const { error } = await supabase.rpc("delete_group", { group_id: groupId });
-  if (error) throw error;
-  // The files go through the Storage API, as for accounts (decision 0100); a leftover is harmless.
-  const { data: files } = await supabase.storage.from("group-media").list(groupId, { limit: 100 });
-  if (files?.length) await supabase.storage.from("group-media").remove(files.map((f) => `${groupId}/${f.name}`));
-}

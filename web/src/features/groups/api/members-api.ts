@@ -58,47 +58,12 @@ export async function listMembers(groupId: string, limit = MEMBERS_SHOWN, offset
   return data as unknown as GroupMember[];
 }
 
-/** Pending requests (organizers and co-organizers see them), oldest first. */
-export async function listRequests(groupId: string): Promise<GroupMember[]> {
-  const { data, error } = await supabase
-    .from("group_members")
-    .select(MEMBER_COLUMNS)
-    .eq("group_id", groupId)
-    .eq("status", "pending")
-    .order("created_at", { ascending: true });
-  if (error) throw error;
-  return data as unknown as GroupMember[];
-}
-
-/** Banned people (organizers and co-organizers see them), most recent ban first. */
-export async function listBans(groupId: string): Promise<GroupMember[]> {
-  const { data, error } = await supabase
-    .from("group_members")
-    .select(MEMBER_COLUMNS)
-    .eq("group_id", groupId)
-    .eq("status", "banned")
-    .order("banned_at", { ascending: false });
-  if (error) throw error;
-  return data as unknown as GroupMember[];
-}
-
 export async function getMyMembership(groupId: string, userId: string): Promise<MyMembership | null> {
   const { data, error } = await supabase
     .from("group_members")
     .select("status, role, alerts, created_at, joined_at")
     .eq("group_id", groupId)
     .eq("user_id", userId)
-    .maybeSingle();
-  if (error) throw error;
-  return data;
-}
-
-/** Requests and bans counted, for organizers (null for anyone else: row-level security). */
-export async function getManagerStats(groupId: string): Promise<{ pending_count: number; banned_count: number } | null> {
-  const { data, error } = await supabase
-    .from("group_manager_stats")
-    .select("pending_count, banned_count")
-    .eq("group_id", groupId)
     .maybeSingle();
   if (error) throw error;
   return data;
@@ -112,19 +77,22 @@ export function membersOptions(groupId: string, userId: string | undefined) {
   return queryOptions({ queryKey: groupKeys.members(groupId, userId), queryFn: () => listMembers(groupId) });
 }
 
-export function requestsOptions(groupId: string, userId: string | undefined) {
-  return queryOptions({ queryKey: groupKeys.requests(groupId, userId), queryFn: () => listRequests(groupId), enabled: Boolean(userId) });
-}
-
-export function bansOptions(groupId: string, userId: string | undefined) {
-  return queryOptions({ queryKey: groupKeys.bans(groupId, userId), queryFn: () => listBans(groupId), enabled: Boolean(userId) });
-}
-
 export function myMembershipOptions(groupId: string, userId: string | undefined) {
   return queryOptions({
     queryKey: groupKeys.membership(groupId, userId),
     queryFn: () => (userId ? getMyMembership(groupId, userId) : Promise.resolve(null)),
   });
+}
+
+/** Requests and bans counted, for organizers (null for anyone else: row-level security). */
+export async function getManagerStats(groupId: string): Promise<{ pending_count: number; banned_count: number } | null> {
+  const { data, error } = await supabase
+    .from("group_manager_stats")
+    .select("pending_count, banned_count")
+    .eq("group_id", groupId)
+    .maybeSingle();
+  if (error) throw error;
+  return data;
 }
 
 export function managerStatsOptions(groupId: string, userId: string | undefined) {

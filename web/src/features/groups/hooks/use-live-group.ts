@@ -49,8 +49,6 @@ export function useLiveGroup(group: Pick<GroupDetail, "id" | "slug"> | null | un
         if (typeof row.pending_count === "number") {
           queryClient.setQueryData(groupKeys.managerStats(id, userId), { pending_count: row.pending_count, banned_count: row.banned_count ?? 0 });
         }
-        void queryClient.invalidateQueries({ queryKey: groupKeys.requests(id, userId) });
-        void queryClient.invalidateQueries({ queryKey: groupKeys.bans(id, userId) });
       });
       channel.on("postgres_changes", { event: "INSERT", schema: "public", table: "notifications", filter: `user_id=eq.${userId}` }, (payload) => {
         const row = payload.new as { payload?: { group_id?: string } };
