@@ -98,6 +98,39 @@ describe(`limits hold under bursts (${driverName})`, () => {
     sender.ws.close();
   });
 
+  it('behind a trusted proxy, counts each client by X-Forwarded-For; without trust, by the socket', async () => {
+    const open = (server: TestServer, forwardedFor: string) => {
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.keys.anonKey}&vsn=2.0.0`, {
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+      return new Promise<{ ws: WebSocket; status: number }>((resolve) => {
+        ws.once('open', () => resolve({ ws, status: 101 }));
+        ws.once('unexpected-response', (_req, res) => resolve({ ws, status: res.statusCode ?? 0 }));
+        ws.once('error', () => resolve({ ws, status: 0 }));
+      });
+    };
+    // GATHER_TRUST_PROXY=127.0.0.1: the test connects from there, as nginx would.
+    const proxied = await startTestServer({ realtimeMaxConnectionsPerIp: '2', trustProxy: '127.0.0.1' });
+    const direct = await startTestServer({ realtimeMaxConnectionsPerIp: '2' });
+    const sockets: WebSocket[] = [];
+    try {
+      const a = [await open(proxied, '198.51.100.1'), await open(proxied, '198.51.100.1'), await open(proxied, '198.51.100.1')];
+      const b = [await open(proxied, '198.51.100.2'), await open(proxied, '203.0.113.9, 198.51.100.2')];
+      sockets.push(...[...a, ...b].map((o) => o.ws));
+      expect(a.map((o) => o.status)).toEqual([101, 101, 429]);
+      // Another client behind the same proxy has its own places; only the hop nearest the
+      // trusted proxy counts (a client cannot pick its address by prepending one).
+      expect(b.map((o) => o.status)).toEqual([101, 101]);
+      // Not trusted: the header is the client's own word and is ignored.
+      const d = [await open(direct, '198.51.100.3'), await open(direct, '198.51.100.4'), await open(direct, '198.51.100.5')];
+      sockets.push(...d.map((o) => o.ws));
+      expect(d.map((o) => o.status)).toEqual([101, 101, 429]);
+    } finally {
+      for (const ws of sockets) ws.terminate();
+      await Promise.all([proxied.stop(), direct.stop()]);
+    }
+  });
+
   it('a burst of connections from one address never exceeds the per-address limit', async () => {
     const few = await startTestServer({ realtimeMaxConnectionsPerIp: '3' });
     try {

@@ -6,6 +6,7 @@ import type { ServerContext } from '../http/server-context.ts';
 import { createLocalBus } from './bus/local-bus.ts';
 import { createPostgresBus } from './bus/postgres-bus.ts';
 import { ChangeFeed } from './changes/change-feed.ts';
+import { clientAddress, trustTest } from './client-address.ts';
 import type { Vsn } from './protocol/messages.ts';
 import { RealtimeHub } from './realtime-hub.ts';
 import { DEFAULT_REALTIME_LIMITS, type RealtimeLimits } from './realtime-limits.ts';
@@ -48,6 +49,7 @@ export function realtimeModule(ctx: ServerContext): FastifyPluginAsync {
     const wss = new WebSocketServer({ noServer: true, maxPayload: Math.max(limits.maxPayloadBytes * 2, 1024 * 1024) });
     const connections = new Set<RealtimeConnection>();
     const perIp = new Map<string, number>();
+    const trusts = trustTest(ctx.config.trustProxy);
     ctx.metrics.gauge('gather_realtime_connections', 'Open Realtime WebSocket connections on this process', [], () => connections.size);
     ctx.metrics.gauge('gather_realtime_channels', 'Channels joined on this process', [], () => hub.channelCount());
     ctx.metrics.gauge('gather_realtime_change_subscribers', 'Joined channels with postgres_changes bindings', [], () => feed.subscribers.size);
@@ -64,7 +66,8 @@ export function realtimeModule(ctx: ServerContext): FastifyPluginAsync {
         if (err instanceof RealtimeTokenError) return refuse(socket, 401, err.message);
         throw err;
       }
-      const ip = req.socket.remoteAddress ?? '';
+      // Behind a load balancer every socket comes from it: count clients as GATHER_TRUST_PROXY says.
+      const ip = clientAddress(req, trusts);
       if ((perIp.get(ip) ?? 0) >= limits.maxConnectionsPerIp) return refuse(socket, 429, 'Too many connections');
       const vsn: Vsn = url.searchParams.get('vsn')?.startsWith('2.') ? '2.0.0' : '1.0.0';
       wss.handleUpgrade(req, socket, head, (ws) => {
