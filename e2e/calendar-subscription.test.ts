@@ -137,6 +137,7 @@ describe('calendar subscriptions', () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await groupLinks.scrollIntoViewIfNeeded();
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}group-calendar-links-phone.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // Discover: "Subscribe to this search" follows the filters on screen.
@@ -144,7 +145,7 @@ describe('calendar subscriptions', () => {
     await page.getByText('Subscribe to this search').click();
     const searchRss = page.getByRole('link', { name: 'New events as RSS' });
     const searchUrl = new URL((await searchRss.getAttribute('href'))!);
-    expect(Object.fromEntries(searchUrl.searchParams)).toEqual({ q: 'engines', format: 'rss' });
+    expect(Object.fromEntries(searchUrl.searchParams)).toEqual({ q: 'engines', format: 'rss', lang: 'en' });
     const searchIcs = (await page.getByRole('link', { name: 'Apple Calendar' }).getAttribute('href'))!;
     const searchFeed = await fetchFeed(searchIcs.replace(/^webcal:\/\//, `${new URL(app.server.url).protocol}//`));
     expect(parseFeed(searchFeed.text).map((e) => e.summary)).toContain(ENGINES_TITLE);

@@ -187,6 +187,8 @@ describe('a search feed and RSS', () => {
     const groupRss = await feed(`group=${grp.slug}&format=rss`);
     expect(groupRss.text).toContain('<title>Makers night</title>');
     expect(groupRss.text).not.toContain('Members only night');
+    // The channel links the group's page (its words per language: calendar-feed-locales.test.ts).
+    expect(groupRss.text).toMatch(new RegExp(`<link>[^<]+/g/${grp.slug}</link>`));
   });
 
   it('holds at most 500 events', async () => {

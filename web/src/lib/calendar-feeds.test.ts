@@ -4,12 +4,12 @@ import { calendarFeedUrl, googleSubscribeUrl, outlookSubscribeUrl, webcalUrl } f
 const API = "https://api.gather.example";
 
 describe("calendar feed links", () => {
-  it("builds the https and webcal addresses of a feed, with the language for iCalendar only", () => {
+  it("builds the https and webcal addresses of a feed, in the language on screen", () => {
     const feed = calendarFeedUrl({ group: "lisbon-runners" }, "ics", API);
     expect(feed).toBe(`${API}/functions/v1/calendar-feed?group=lisbon-runners&lang=en`);
     expect(webcalUrl(feed)).toBe("webcal://api.gather.example/functions/v1/calendar-feed?group=lisbon-runners&lang=en");
     expect(webcalUrl("http://127.0.0.1:54321/x")).toBe("webcal://127.0.0.1:54321/x");
-    expect(calendarFeedUrl({ q: "jazz & blues" }, "rss", API)).toBe(`${API}/functions/v1/calendar-feed?q=jazz+%26+blues&format=rss`);
+    expect(calendarFeedUrl({ q: "jazz & blues" }, "rss", API)).toBe(`${API}/functions/v1/calendar-feed?q=jazz+%26+blues&format=rss&lang=en`);
   });
 
   it("uses each calendar app's documented subscribe URL", () => {

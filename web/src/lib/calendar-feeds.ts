@@ -11,8 +11,9 @@ export type FeedFormat = "ics" | "rss";
 export function calendarFeedUrl(params: Record<string, string>, format: FeedFormat = "ics", apiBase = supabaseUrl): string {
   const query = new URLSearchParams(params);
   if (format === "rss") query.set("format", "rss");
-  // The calendar's own words (a cancelled event's "Cancelled:") in the language on screen.
-  else query.set("lang", activeLocale());
+  // The feed's own words (a cancelled event's "Cancelled:", the RSS channel's description) in
+  // the language on screen, whatever the calendar app or feed reader sends.
+  query.set("lang", activeLocale());
   return `${apiBase}/functions/v1/calendar-feed?${query.toString()}`;
 }
 
