@@ -140,6 +140,12 @@ describe('page-head: profiles, groups and Discover', () => {
     expect(h.meta['og:url']).toBe(`${ORIGIN}/g/${pub.slug}`);
     expect(h.meta.description).toContain('Music group in Lisbon');
     expect(h.jsonLd[0]).toMatchObject({ '@type': 'Organization', name: 'Lisbon Jazz Collective', url: `${ORIGIN}/g/${pub.slug}` });
+    // No cover, nothing to preload; with one, the same srcset the group page's <img> asks for.
+    expect(h.preloadImage).toBeUndefined();
+    await g.db.query(`update public.groups set cover_path = 'seed/jazz.png' where slug = $1`, [pub.slug]);
+    const covered = await head(`/g/${pub.slug}`);
+    expect(covered.preloadImage?.srcset).toContain('/render/image/public/group-media/seed/jazz.png?width=480 480w');
+    expect(covered.preloadImage?.sizes).toBe('(min-width: 1024px) 992px, calc(100vw - 2rem)');
     const priv = await group({ name: 'Secret Quartet', about: 'Members only.', visibility: 'private' });
     expectGeneric(await head(`/g/${priv.slug}`), 'Secret Quartet');
   });

@@ -53,5 +53,8 @@ export const EVENT_COVER = {
   fallbackWidth: 1024,
 };
 
+/** A group page's cover: the same page column as the event page's. */
+export const GROUP_COVER = EVENT_COVER;
+
 /** Link previews: Open Graph's recommended 1200×630, in the source's own format (every previewer reads PNG/JPEG). */
 export const OG_IMAGE: Rendition = { width: 1200, height: 630, resize: 'cover', format: 'origin' };

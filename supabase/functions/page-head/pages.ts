@@ -3,7 +3,7 @@
 // not found, and gets the site's generic tags.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { formatWhen } from '../_shared/email-templates.ts';
-import { EVENT_COVER, EVENT_PAGE_COLUMNS, OG_IMAGE, renditionUrl, srcSet } from '../_shared/page-contract.ts';
+import { EVENT_COVER, EVENT_PAGE_COLUMNS, GROUP_COVER, OG_IMAGE, renditionUrl, srcSet } from '../_shared/page-contract.ts';
 import { isoInZone } from '../_shared/zoned-time.ts';
 import { formatCount, formatDay, formatKm, headMessages, isEventCategory, type DiscoverFilters, type HeadLocale } from './i18n/index.ts';
 import { plainSummary, SITE_NAME, type PageImage, type PageMeta } from './render-head.ts';
@@ -174,6 +174,13 @@ export async function groupPage(db: SupabaseClient, site: Site, slug: string): P
         location: { '@type': 'Place', name: g.city, geo: { '@type': 'GeoCoordinates', latitude: g.lat, longitude: g.lng } },
       },
     ],
+    preloadImage: g.cover_path
+      ? {
+          href: renditionUrl(site.api, 'group-media', g.cover_path, { width: GROUP_COVER.fallbackWidth }),
+          srcset: srcSet(site.api, 'group-media', g.cover_path, GROUP_COVER.widths),
+          sizes: GROUP_COVER.sizes,
+        }
+      : undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { renditionUrl, srcSet } from "@shared/page-contract";
+import { GROUP_COVER, renditionUrl, srcSet } from "@shared/page-contract";
 import { supabaseUrl } from "@/lib/supabase-config";
 
 // Covers and logos are in the public bucket `group-media` under `<group id>/…` (decision 0100).
@@ -23,7 +23,8 @@ function imageSet(path: string, widths: readonly number[], sizes: string, fallba
 
 /** The group page's cover: the page column's full width (as the event page's). */
 export function groupCoverImage(path: string): ImageSet {
-  return imageSet(path, [480, 768, 1024, 1536], "(min-width: 1024px) 992px, calc(100vw - 2rem)", 1024);
+  // The page head preloads exactly this set (supabase/functions/page-head), so it is fetched once.
+  return imageSet(path, GROUP_COVER.widths, GROUP_COVER.sizes, GROUP_COVER.fallbackWidth);
 }
 
 /** A card's cover on /groups: one column on phones, two or three on wider screens. */
