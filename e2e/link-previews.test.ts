@@ -135,7 +135,9 @@ describe('link previews (no JavaScript)', () => {
       supabaseUrl: server.url, anonKey: server.keys.anonKey, asset,
     });
     expect(fr!.headers.get('vary')).toContain('Accept-Language');
-    const frHead = readHead(await fr!.text());
+    const frHtml = await fr!.text();
+    expect(frHtml).toMatch(/<html lang="fr">/);
+    const frHead = readHead(frHtml);
     expect(frHead.title).toBe('Découvrir des événements · Gather');
     expect(frHead.meta['og:locale']).toBe('fr_FR');
   });

@@ -5,7 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
-const INDEX = '<!doctype html><html><head><!-- page-head --><title>Gather</title><!-- /page-head --></head><body><div id="root"></div></body></html>';
+const INDEX = '<!doctype html><html lang="en"><head><!-- page-head --><title>Gather</title><!-- /page-head --></head><body><div id="root"></div></body></html>';
 
 /** A function that answers with the page it was asked about, the caller's role and a serial number. */
 const HEAD_FUNCTION = `
@@ -19,7 +19,10 @@ Deno.serve((req) => {
   const role = JSON.parse(atob(token.replace(/-/g, '+').replace(/_/g, '/'))).role;
   const safe = (s) => s.replace(/[<&"]/g, '_');
   const lang = '<meta name="lang" content="' + safe(req.headers.get('accept-language') ?? '') + '">';
-  return Response.json({ head: '<title>' + safe(path) + ' ' + safe(url.searchParams.get('origin')) + ' ' + role + ' #' + (++calls) + '</title>' + lang });
+  const head = '<title>' + safe(path) + ' ' + safe(url.searchParams.get('origin')) + ' ' + role + ' #' + (++calls) + '</title>' + lang;
+  // Names its language as page-head does: the first Accept-Language tag, when it looks like one.
+  const first = (req.headers.get('accept-language') ?? '').split(',')[0].split(';')[0].trim();
+  return Response.json(path === '/events/lang-injection' ? { head, lang: 'en" onload="x' } : { head, ...(first && first !== '*' ? { lang: first } : {}) });
 });`;
 
 let s: TestServer;
@@ -133,6 +136,15 @@ describe("a page's own head (_head.json)", () => {
     expect(de.lang).toBe('de');
     expect(de.title).not.toBe(fr.title); // asked again, not the French page from the cache
     expect((await page('fr-FR,fr;q=0.9')).title).toBe(fr.title); // the French one is reused
+  });
+
+  it("puts the head's language on <html lang>, and only a real language tag", async () => {
+    const body = async (path: string, language: string) =>
+      (await s.fetch(path, { headers: { ...html, 'accept-language': language } })).text();
+    expect(await body('/events/in-german', 'de-AT,de;q=0.9')).toMatch(/^<!doctype html><html lang="de-AT">/);
+    const injected = await body('/events/lang-injection', 'fr');
+    expect(injected).toMatch(/^<!doctype html><html lang="en">/);
+    expect(injected).not.toContain('onload');
   });
 
   it('keeps the generic head where the function says nothing, fails, or the route wants none', async () => {

@@ -42,6 +42,7 @@ export async function pageWithHead(request: Request, opts: PageHeadOptions): Pro
   if (!cfg || !route || !index.ok) return index;
   let html = await index.text();
   let head = "";
+  let lang: string | undefined;
   if (route.head) {
     const q = new URLSearchParams({ path: url.pathname + url.search, origin: url.origin });
     try {
@@ -54,11 +55,13 @@ export async function pageWithHead(request: Request, opts: PageHeadOptions): Pro
         },
         signal: AbortSignal.timeout(3000),
       });
-      if (res.ok) head = ((await res.json()) as { head?: string }).head ?? "";
+      if (res.ok) ({ head = "", lang } = (await res.json()) as { head?: string; lang?: string });
     } catch {
       // A slow or failing function costs the page its own tags, never the page.
     }
   }
+  // <html lang> says the language of the head's words, for previewers and crawlers (decision 0208).
+  if (lang && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/.test(lang)) html = html.replace(/<html([^>]*?)\slang="[^"]*"/, `<html$1 lang="${lang}"`);
   const links = route.preload.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`).join("");
   const start = html.indexOf(START);
   const end = html.indexOf(END);

@@ -58,6 +58,9 @@ interface Page {
   encoded: Map<string, Buffer>;
 }
 
+/** A BCP 47 tag, as a function may name its head's language. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/;
+
 /** The reader's Accept-Language, bounded (it is part of a cache key and goes to the function). */
 function languageOf(req: FastifyRequest): string {
   const given = req.headers['accept-language'];
@@ -129,18 +132,20 @@ export class PageShell {
     const key = `${origin}${url.pathname}${url.search} ${language}`;
     const cached = this.cache.get(key);
     if (cached && cached.expires > Date.now()) return cached;
-    const head = route.head ? await this.askFunction(this.config.function, `${url.pathname}${url.search}`, origin, language, req) : '';
-    const page = this.build(template, head ?? '', route.preload);
+    const answer = route.head ? await this.askFunction(this.config.function, `${url.pathname}${url.search}`, origin, language, req) : { head: '' };
+    const page = this.build(template, answer?.head ?? '', route.preload, answer?.lang);
     // A failed answer is retried soon rather than pinned for the whole maxAge.
-    page.expires = Date.now() + (head === null ? 5 : this.config.maxAge) * 1000;
+    page.expires = Date.now() + (answer === null ? 5 : this.config.maxAge) * 1000;
     this.cache.delete(key);
     this.cache.set(key, page);
     if (this.cache.size > MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value!);
     return page;
   }
 
-  private build(template: string, head: string, preload: string[]): Page {
+  /** `lang`: the language the head's words are in, for `<html lang>` (what a previewer or crawler reads). */
+  private build(template: string, head: string, preload: string[], lang?: string): Page {
     let html = template;
+    if (lang && LANGUAGE_TAG.test(lang)) html = html.replace(/<html([^>]*?)\slang="[^"]*"/, `<html$1 lang="${lang}"`);
     const links = preload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`).join('');
     const start = html.indexOf(START);
     const end = html.indexOf(END);
@@ -154,7 +159,9 @@ export class PageShell {
   }
 
   /** The function's `{ head }` for a page ("" = keep the generic tags), or null when it fails or is slow. */
-  private async askFunction(name: string, path: string, origin: string, language: string, req: FastifyRequest): Promise<string | null> {
+  private async askFunction(
+    name: string, path: string, origin: string, language: string, req: FastifyRequest,
+  ): Promise<{ head: string; lang?: string } | null> {
     const query = new URLSearchParams({ path, origin });
     try {
       const res = await Promise.race([
@@ -167,8 +174,8 @@ export class PageShell {
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), FUNCTION_TIMEOUT_MS).unref()),
       ]);
       if (res.statusCode !== 200) throw new Error(`answered ${res.statusCode}`);
-      const head = (res.json() as { head?: unknown }).head;
-      return typeof head === 'string' ? head : '';
+      const { head, lang } = res.json() as { head?: unknown; lang?: unknown };
+      return { head: typeof head === 'string' ? head : '', lang: typeof lang === 'string' ? lang : undefined };
     } catch (err) {
       req.log.warn({ err, fn: name, path }, 'web: page head function failed; serving the generic head');
       return null;
