@@ -122,8 +122,15 @@ describe('Discover: map and calendar', () => {
     await expect.poll(() => eventsOnMap(page), SLOW).toBe(inArea);
     // The map stayed where it was put, and the button is gone until the next move.
     expect(await search.count()).toBe(0);
+    // The box is in the URL: a reload (or the link, shared) shows the same area and results.
+    expect(new URL(page.url()).searchParams.get('area')).toMatch(/^-?[\d.]+(,-?[\d.]+){3}$/);
+    await page.reload();
+    await status.waitFor(SLOW);
+    expect(Number(/^(\d+) events? in this area/.exec((await status.textContent()) ?? '')?.[1] ?? 0)).toBe(inArea);
+    await expect.poll(() => eventsOnMap(page), SLOW).toBe(inArea);
     await page.getByRole('button', { name: 'Show all results' }).click();
     await mapStatus(page).waitFor(SLOW);
+    expect(new URL(page.url()).searchParams.get('area')).toBeNull();
     expect(errors).toEqual([]);
     await context.close();
   });

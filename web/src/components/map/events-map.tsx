@@ -7,6 +7,7 @@ import type { MapEvent } from "./map-event";
 import { FitToPoints } from "./fit-to-points";
 import { MAP_SIZES } from "./map-sizes";
 import { ReportMoves, type VisibleArea } from "./report-moves";
+import { ShowArea } from "./show-area";
 
 export type EventsMapProps = {
   events: MapEvent[];
@@ -17,6 +18,8 @@ export type EventsMapProps = {
   area?: { lat: number; lng: number; radiusKm: number };
   /** Zoom to fit the events when they change (true); false keeps the view the person chose. */
   fit?: boolean;
+  /** A box to show instead of fitting the events (Discover's searched area, from its URL). */
+  view?: VisibleArea;
   /** Called with the visible box after each move the person makes (Discover's "Search this area"). */
   onMove?: (area: VisibleArea) => void;
 };
@@ -24,7 +27,7 @@ export type EventsMapProps = {
 const AREA_STYLE = { color: "#4338ca", weight: 1.5, fillOpacity: 0.06, dashArray: "4 4" };
 
 /** Clustered event pins on the base map, zoomed to fit them. */
-export function EventsMap({ events, label, className = MAP_SIZES.events, area, fit = true, onMove }: EventsMapProps) {
+export function EventsMap({ events, label, className = MAP_SIZES.events, area, fit = true, view, onMove }: EventsMapProps) {
   const { t } = useLingui();
   const points: LatLngTuple[] = events.map((e) => [e.lat, e.lng]);
   return (
@@ -33,7 +36,7 @@ export function EventsMap({ events, label, className = MAP_SIZES.events, area, f
         <Circle center={[area.lat, area.lng]} radius={area.radiusKm * 1000} pathOptions={AREA_STYLE} interactive={false} />
       )}
       <EventMarkers events={events} />
-      {fit && <FitToPoints points={points} />}
+      {view ? <ShowArea area={view} /> : fit && <FitToPoints points={points} />}
       {onMove && <ReportMoves onMove={onMove} />}
     </BaseMap>
   );

@@ -15,11 +15,12 @@ export function viewFromParams(params: URLSearchParams): DiscoverView {
   return VIEWS.some((v) => v.value === view) ? (view as DiscoverView) : "list";
 }
 
-/** The URL's params for `view`, keeping the filters. The calendar's month belongs to the calendar. */
+/** The URL's params for `view`, keeping the filters. The calendar's month and the map's area belong to them. */
 export function viewToParams(view: DiscoverView, base = new URLSearchParams()): URLSearchParams {
   const params = new URLSearchParams(base);
   if (view === "list") params.delete("view");
   else params.set("view", view);
   if (view !== "calendar") params.delete("month");
+  if (view !== "map") params.delete("area");
   return params;
 }

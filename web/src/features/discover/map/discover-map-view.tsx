@@ -14,20 +14,23 @@ import { MAP_PIN_LIMIT, mapPinsOptions, type MapArea } from "../api/map-pins";
 import { DiscoverEmptyState } from "../components/discover-empty-state";
 import { hasActiveFilters, type DiscoverFilters } from "../discover-filters";
 import { viewToParams } from "../discover-view";
+import { areaFromParams, areaToParams } from "./map-area-param";
 
 type DiscoverMapViewProps = { filters: DiscoverFilters; onClearFilters: () => void };
 
 /**
  * The map view: every result with a place as a pin (clustered), zoomed to fit them. When the
  * person moves the map, "Search this area" searches the box they see, with the same filters,
- * and the map stays where they put it. Online-only events have no place on a map; it says how
- * many and links to the list, which stays the complete (and most accessible) view.
+ * and the map stays where they put it; the box is in the URL (?area=), so a link shows it again.
+ * Online-only events have no place on a map; it says how many and links to the list, which
+ * stays the complete (and most accessible) view.
  */
 export function DiscoverMapView({ filters, onClearFilters }: DiscoverMapViewProps) {
   const { t } = useLingui();
-  const [params] = useSearchParams();
-  // The box searched (null: the whole search) and the box in view since the person last moved.
-  const [area, setArea] = useState<MapArea | null>(null);
+  const [params, setParams] = useSearchParams();
+  // The box searched (null: the whole search), in the URL; and the box in view since the person last moved.
+  const area = areaFromParams(params);
+  const setArea = (next: MapArea | null) => setParams(areaToParams(next, params), { preventScrollReset: true });
   const [moved, setMoved] = useState<VisibleArea | null>(null);
   const query = useQuery({ ...mapPinsOptions(filters, area), placeholderData: keepPreviousData });
 
@@ -87,6 +90,7 @@ export function DiscoverMapView({ filters, onClearFilters }: DiscoverMapViewProp
           label={t`Map of events`}
           area={filters.near ? { lat: filters.near.lat, lng: filters.near.lng, radiusKm: filters.radiusKm } : undefined}
           fit={area === null}
+          view={area ?? undefined}
           onMove={setMoved}
         />
         {moved && (
