@@ -23,6 +23,8 @@ import { registerDatabaseGauges } from './http/operations/database-gauges.ts';
 import { startMetricsEndpoint, type MetricsSource } from './http/operations/start-metrics.ts';
 import type { MetricsListener } from './http/operations/metrics-endpoint.ts';
 import { Leadership } from './db/leader-election.ts';
+import { startDbPort } from './db-port/start-db-port.ts';
+import type { DbPort } from './db-port/db-port-server.ts';
 
 export interface RunningServer {
   url: string;
@@ -36,6 +38,8 @@ export interface RunningServer {
   readiness: Readiness;
   /** The metrics port when GATHER_METRICS names one (and this process serves it). */
   metricsPort?: number;
+  /** PGlite's database port (`[db] port`), when it listens. */
+  dbPort?: number;
   /**
    * Drains and stops: `/ready` turns 503, sockets are closed with a reconnect hint, new
    * connections are refused, in-flight requests finish (for up to `drainTimeoutS`, then the rest
@@ -81,6 +85,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   const db = opts.db ?? (await openDb(config.dbTarget, pino(createLogger(config.logLevel))));
   let app: FastifyInstance | undefined;
   let metricsListener: MetricsListener | undefined;
+  let dbPort: DbPort | undefined;
   try {
     const prepared = await prepareDatabase(db, config, { seed: opts.seed });
     // The seed's files go with its rows, as `supabase start` uploads them on a fresh database.
@@ -105,6 +110,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       }
       throw err;
     }
+    dbPort = await startDbPort(db, config, app.log);
     const addr = app.server.address();
     const port = typeof addr === 'object' && addr ? addr.port : config.port;
     const server = app;
@@ -125,8 +131,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       metrics,
       readiness,
       metricsPort: metricsListener?.port,
+      dbPort: dbPort?.port,
       async close() {
         readiness.draining = true;
+        await dbPort?.close();
         // Past the drain timeout, requests still running are cut so the process can stop.
         const cut = setTimeout(() => server.server.closeAllConnections(), config.drainTimeoutS * 1000);
         try {
@@ -140,6 +148,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     };
   } catch (err) {
     await app?.close().catch(() => {});
+    await dbPort?.close();
     await metricsListener?.close();
     if (!opts.db) await db.close().catch(() => {});
     throw err;

@@ -18,7 +18,7 @@ describe('configuration', () => {
     const bare = loadConfig({ project: mkdtempSync(join(tmpdir(), 'gather-defaults-')) }, {});
     expect(bare).toMatchObject({ port: 54321, maxRows: 1000, jwtExpiry: 3600, storageFileSizeLimit: 52_428_800 });
     expect(c).toMatchObject({ port: 54321, host: '127.0.0.1', jwtSecret: DEFAULT_JWT_SECRET, maxRows: 1000, jwtExpiry: 3600 });
-    expect(c.dbTarget).toEqual({ kind: 'pglite', dataDir: join(process.cwd(), '.data/db') });
+    expect(c.dbTarget).toMatchObject({ kind: 'pglite', dataDir: join(process.cwd(), '.data/db') });
     expect(c.project).toBe(join(process.cwd(), 'supabase'));
   });
 
@@ -37,9 +37,9 @@ describe('configuration', () => {
   });
 
   it('picks the database from --db, GATHER_DB or DATABASE_URL', () => {
-    expect(loadConfig({ db: 'memory' }, {}).dbTarget).toEqual({ kind: 'memory' });
+    expect(loadConfig({ db: 'memory' }, {}).dbTarget).toMatchObject({ kind: 'memory' });
     expect(loadConfig({}, { DATABASE_URL: 'postgres://u@h:5432/d' }).dbTarget).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/d' });
-    expect(loadConfig({}, { GATHER_DB: 'memory', DATABASE_URL: 'postgres://u@h/d' }).dbTarget).toEqual({ kind: 'memory' });
+    expect(loadConfig({}, { GATHER_DB: 'memory', DATABASE_URL: 'postgres://u@h/d' }).dbTarget).toMatchObject({ kind: 'memory' });
   });
 
   it('reports each bad value with where it came from', () => {

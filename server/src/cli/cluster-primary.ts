@@ -9,6 +9,7 @@ import { createLogger } from '../http/create-http-server.ts';
 import { parseMetricsSetting, serveMetricsPort, type MetricsListener } from '../http/operations/metrics-endpoint.ts';
 import { seedBuckets } from '../storage/seed-buckets.ts';
 import { printStartBanner } from './start-banner.ts';
+import { dbPortNotes } from '../db-port/start-db-port.ts';
 import { CLUSTER_MESSAGE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
 
 /**
@@ -61,6 +62,7 @@ export async function runClusterPrimary(config: Config, workers: number): Promis
   const announce = async () => {
     const keys = await resolveApiKeys(config);
     printStartBanner(config, url, keys, prepared, workers);
+    for (const note of dbPortNotes(config, workers)) console.log(`warning: ${note}`);
   };
 
   cluster.on('exit', (w, code, signal) => {

@@ -28,6 +28,7 @@ options (each also an environment variable):
   --web DIR         built web app to serve at /        GATHER_WEB
   --log-level L     fatal|error|warn|info|debug|trace|silent  GATHER_LOG_LEVEL (info)
   --workers N       server processes sharing the port  GATHER_WORKERS   (cores on PostgreSQL, 1 on PGlite)
+  --db-port N|off   database port (PGlite: wire protocol)  GATHER_DB_PORT (54322)
   --metrics VALUE   Prometheus metrics: /path or [host:]port  GATHER_METRICS (off)
 
   Beyond loopback (--host 0.0.0.0, a LAN address) start refuses two development defaults
@@ -46,6 +47,7 @@ const OPTIONS = {
   web: { type: 'string' },
   'log-level': { type: 'string' },
   workers: { type: 'string' },
+  'db-port': { type: 'string' },
   metrics: { type: 'string' },
   'insecure-default-jwt-secret': { type: 'boolean' },
   'insecure-public-inbox': { type: 'boolean' },
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
   const {
     help: _help,
     'log-level': logLevel,
+    'db-port': dbPort,
     'insecure-default-jwt-secret': insecureDefaultJwtSecret,
     'insecure-public-inbox': insecurePublicInbox,
     schema,
@@ -84,6 +87,7 @@ async function main(): Promise<void> {
   const flags: ConfigFlags = {
     ...rest,
     ...(logLevel ? { logLevel } : {}),
+    ...(dbPort ? { dbPort } : {}),
     ...(insecureDefaultJwtSecret ? { insecureDefaultJwtSecret: 'true' } : {}),
     ...(insecurePublicInbox ? { insecurePublicInbox: 'true' } : {}),
   } as ConfigFlags;

@@ -7,6 +7,7 @@ import { printStartBanner } from './start-banner.ts';
 import { startupNotes } from './startup-notes.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
 import { workerCount } from './worker-count.ts';
+import { dbPortNotes, dbPortUrl } from '../db-port/start-db-port.ts';
 
 /**
  * Starts the server, prints `ready <url>` and the keys, and shuts down cleanly on a signal. With
@@ -21,6 +22,8 @@ export async function runStart(config: Config): Promise<void> {
   // Handlers first: a supervisor may signal as soon as it reads `ready`.
   stopOnSignals(server);
   printStartBanner(config, server.url, server.keys, server.prepared);
+  if (server.dbPort !== undefined) console.log(`database: ${dbPortUrl(server.dbPort)}`);
+  for (const note of dbPortNotes(config)) console.log(`warning: ${note}`);
   // After the keys: what the project asks for that will not happen (issue 22, item 8).
   for (const note of await startupNotes(config, server.db).catch((err: Error) => [`could not check the project: ${err.message}`])) console.log(`warning: ${note}`);
 }

@@ -104,6 +104,17 @@ export const configSchema = z.object({
    * from the APIs, or a path ("/metrics") on the API port. See server/src/http/operations.
    */
   metrics: z.string().trim().regex(/^$|^\/[A-Za-z0-9/_.-]*$|^(?:[^/\s]+:)?\d{1,5}$/, 'expected a port (9100), host:port or a path (/metrics)'),
+  /**
+   * The database port (`[db] port`, 54322 as with `supabase start`): on PGlite the embedded
+   * database speaks the Postgres wire protocol there (db-port/); "off" for none, 0 for any free
+   * port. On PostgreSQL tools connect to the server itself, so nothing listens. Decision 0226.
+   */
+  dbPort: z.coerce
+    .string()
+    .trim()
+    .regex(/^(off|\d{1,5})$/, 'expected a port number or "off"')
+    .transform((v) => (v === 'off' ? undefined : Number(v)))
+    .refine((v) => v === undefined || v <= 65535, 'must be between 0 and 65535'),
   /** Server processes sharing the port (`start --workers N`); default: cores on PostgreSQL, 1 on PGlite. */
   workers: z.coerce.number().int().min(1).max(256).optional(),
   /** Seconds a SIGTERM waits for in-flight requests before closing the rest. */

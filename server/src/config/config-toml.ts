@@ -65,6 +65,7 @@ function settingsFromToml(doc: Table, env: NodeJS.ProcessEnv): Partial<ConfigInp
   const smtpOn = pick(smtp, 'enabled') !== false;
   const out: Record<string, unknown> = {
     port: pick(api, 'port'),
+    dbPort: pick(table(doc.db), 'port'),
     maxRows: pick(api, 'max_rows'),
     autoExposeNewTables: pick(api, 'auto_expose_new_tables'),
     apiExternalUrl: pick(api, 'external_url'),

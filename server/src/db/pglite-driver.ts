@@ -3,9 +3,21 @@ import { lockDataDir } from './data-dir-lock.ts';
 import type { Db, NotifyHandler, Queryable, QueryResult, RequestContext, Statement } from './db-types.ts';
 import { DEFAULT_LIMIT_MS, PgliteHost, type DbLog, type Instance } from './pglite-host.ts';
 import { requestContextStatement } from './request-settings.ts';
+import { restarting } from './pglite-wire.ts';
 import { pgliteModules } from './extensions.ts';
 
+/** One client of the database port (db-port/), as the worker sees it (pglite-wire-sessions.ts). */
+export interface WireClient {
+  /** Runs protocol messages in order: Postgres's answer, and whether the client still holds the backend. */
+  send(messages: Uint8Array[]): Promise<{ out: Uint8Array; holding: boolean }>;
+  /** Operations of anyone else waiting for the embedded database. */
+  othersWaiting(): boolean;
+  /** Rolls back what the client holds and forgets it. */
+  close(): Promise<void>;
+}
+
 export interface PgliteDb extends Db {
+  wireClient(): WireClient;
   /** The data folder as a tarball (what PGlite's `loadDataDir` takes): tests clone a prepared one. */
   dumpDataDir(): Promise<Blob>;
 }
@@ -76,8 +88,39 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
     }
   }
 
+  let nextWireClient = 1;
+  function wireClient(): WireClient {
+    const client = nextWireClient++;
+    let bound: Instance | undefined;
+    let inFlight = 0;
+    // A client belongs to one instance: if that one is replaced, its session is gone with it.
+    const instance = async () => {
+      const { inst } = await host.current();
+      bound ??= inst;
+      if (inst !== bound) throw restarting();
+      return inst;
+    };
+    return {
+      async send(messages) {
+        inFlight++;
+        try {
+          const inst = await instance();
+          return (await inst.send({ t: 'wire', client, messages, limitMs: DEFAULT_LIMIT_MS })) as { out: Uint8Array; holding: boolean };
+        } finally {
+          inFlight--;
+        }
+      },
+      othersWaiting: () => (bound && !bound.dead ? bound.inFlight - inFlight > 0 : false),
+      async close() {
+        if (!bound || bound.dead) return;
+        await bound.send({ t: 'wire-close', client, limitMs: DEFAULT_LIMIT_MS }).catch(() => {});
+      },
+    };
+  }
+
   return {
     kind: 'pglite',
+    wireClient,
     query: async <T>(sql: string, params?: unknown[]) => result<T>(await host.call({ t: 'query', sql, params, limitMs: DEFAULT_LIMIT_MS })),
     exec: async (sql) => {
       await host.call({ t: 'exec', sql, limitMs: 0 });

@@ -95,6 +95,11 @@ export class Instance {
     });
   }
 
+  /** Operations sent and not yet answered (running, or waiting inside the worker for the backend). */
+  get inFlight(): number {
+    return this.pending.size;
+  }
+
   send(msg: Request, allowDead = false): Promise<unknown> {
     if (this.dead && !allowDead) return Promise.reject(restarting());
     const id = this.nextId++;

@@ -35,6 +35,10 @@ export type ToPglite =
   | { t: 'listen'; id: number; channel: string }
   | { t: 'unlisten'; id: number; channel: string }
   | { t: 'dump'; id: number }
+  /** A database-port client's protocol messages, run in order (pglite-wire-sessions.ts). */
+  | { t: 'wire'; id: number; client: number; messages: Uint8Array[]; limitMs: number }
+  /** That client is gone: roll back what it holds. */
+  | { t: 'wire-close'; id: number; client: number; limitMs: number }
   | { t: 'close'; id: number };
 
 /** An error as it crosses the thread boundary: the message plus Postgres's fields. */

@@ -11,6 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Extension } from '@electric-sql/pglite';
+import { WireSessions } from './pglite-wire-sessions.ts';
 import { BUSY_LIMIT, BUSY_OP, BUSY_SINCE, pgError, restarting, toWire, type FromPglite, type PgliteBootData, type ToPglite, type TxMode } from './pglite-wire.ts';
 
 /**
@@ -196,6 +197,11 @@ async function run(m: ToPglite): Promise<{ value?: unknown; transfer?: ArrayBuff
       if (stop && !broken) await stop();
       return {};
     }
+    case 'wire':
+      return { value: await wire.run(m.client, m.messages) };
+    case 'wire-close':
+      await wire.close(m.client);
+      return {};
     case 'dump': {
       const buf = await (await pg.dumpDataDir('none')).arrayBuffer();
       return { value: buf, transfer: [buf] };
@@ -224,6 +230,7 @@ async function handle(m: ToPglite): Promise<void> {
 }
 
 let pg: PGlite;
+let wire: WireSessions;
 try {
   pg = await PGlite.create(boot.dataDir, {
     extensions: await loadExtensions(boot.extensions),
@@ -231,6 +238,12 @@ try {
     loadDataDir: boot.image,
   });
   guard(pg);
+  wire = new WireSessions(pg, (channel, payload) => {
+    if (!listeners.has(channel)) return false;
+    post({ t: 'notify', channel, payload });
+    return true;
+  });
+  await wire.init();
   port.on('message', (m: ToPglite) => void handle(m));
   post({ t: 'ready' });
 } catch (err) {

@@ -26,7 +26,8 @@ export interface TestServer extends RunningServer {
  */
 export async function startTestServer(flags: ConfigFlags = {}, opts: { seed?: boolean } = {}): Promise<TestServer> {
   const testDb = await createTestDb();
-  const config = loadConfig({ project: EMPTY_PROJECT, port: '0', logLevel: 'silent', db: testDb.target, ...flags }, {});
+  // No database port unless a test asks for one: parallel test servers would all want 54322.
+  const config = loadConfig({ project: EMPTY_PROJECT, port: '0', logLevel: 'silent', db: testDb.target, dbPort: 'off', ...flags }, {});
   let server: RunningServer;
   try {
     server = await startServer(config, { db: testDb.db, seed: opts.seed ?? false });

@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { driverName } from './helpers/test-db.ts';
+import { startTestServer, type TestServer } from './helpers/test-server.ts';
+
+// Issue 22, item 7 (decision 0226): on PGlite the embedded database speaks the Postgres wire
+// protocol on `[db] port`, so psql and pg clients reach the same data as the API; the API keeps
+// answering while a tool is connected, and a tool idle inside a transaction yields to it.
+
+const run = promisify(execFile);
+let s: TestServer;
+const clients: pg.Client[] = [];
+
+async function connect(): Promise<pg.Client> {
+  const c = new pg.Client({ host: '127.0.0.1', port: s.dbPort, user: 'postgres', password: 'postgres', database: 'postgres' });
+  c.on('error', () => {}); // the yield test ends a connection on purpose
+  await c.connect();
+  clients.push(c);
+  return c;
+}
+
+console.log(
+  driverName === 'pglite'
+    ? 'db-port.test: the PostgreSQL case is skipped (PGlite run)'
+    : 'db-port.test: the PGlite cases are skipped: on PostgreSQL tools connect to the server itself',
+);
+
+beforeAll(async () => {
+  s = await startTestServer({ dbPort: '0' });
+  await s.testDb.db.exec(`
+    create table public.notes (id int primary key, body text not null);
+    grant select on public.notes to anon;
+    insert into public.notes values (1, 'from the API side');
+    notify pgrst, 'reload schema';`);
+});
+
+afterAll(async () => {
+  for (const c of clients) await c.end().catch(() => {});
+  await s?.stop();
+});
+
+describe.runIf(driverName === 'pglite')('database port on PGlite', () => {
+  it('serves the same data to a pg client, with Supabase search_path', async () => {
+    const c = await connect();
+    const r = await c.query<{ body: string; sp: string }>(`select body, current_setting('search_path') as sp from public.notes where id = $1`, [1]);
+    expect(r.rows).toEqual([{ body: 'from the API side', sp: '"$user", public, extensions' }]);
+    expect((await c.query(`select uuid_generate_v4() is not null as ok`)).rows).toEqual([{ ok: true }]);
+  });
+
+  it('DDL and rows written through the port reach the REST API (schema cache reloads)', async () => {
+    const c = await connect();
+    await c.query(`create table public.tool_rows (id int primary key, v text); grant select on public.tool_rows to anon`);
+    await c.query(`insert into public.tool_rows values (1, 'written with pg')`);
+    await expect.poll(async () => (await s.anon().from('tool_rows').select('id, v')).data, { timeout: 10_000 }).toEqual([{ id: 1, v: 'written with pg' }]);
+  });
+
+  it("a tool's session settings stay its own (set role does not reach the API)", async () => {
+    const c = await connect();
+    await c.query('set role anon');
+    await c.query(`set application_name = 'a tool'`);
+    expect((await c.query('select current_user as u')).rows).toEqual([{ u: 'anon' }]);
+    expect((await s.testDb.db.query('select current_user as u')).rows).toEqual([{ u: 'postgres' }]);
+    const other = await connect();
+    expect((await other.query(`select current_user as u, current_setting('application_name') as a`)).rows).toEqual([{ u: 'postgres', a: '' }]);
+    expect((await c.query(`select current_setting('application_name') as a`)).rows).toEqual([{ a: 'a tool' }]);
+  });
+
+  it('the API answers while a tool is connected and idle', async () => {
+    let t0 = performance.now();
+    await s.anon().from('notes').select('body');
+    console.log(`API read, no tool session (baseline, same run): ${Math.round(performance.now() - t0)} ms`);
+    await connect();
+    t0 = performance.now();
+    const { data, error } = await s.anon().from('notes').select('body');
+    console.log(`API read with an idle tool session: ${Math.round(performance.now() - t0)} ms`);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ body: 'from the API side' }]);
+  });
+
+  it("a tool's transaction is isolated: the API waits for it, then sees it committed", async () => {
+    const c = await connect();
+    await c.query('begin');
+    await c.query(`insert into public.notes values (2, 'in a tool transaction')`);
+    const events: string[] = [];
+    const t0 = performance.now();
+    const api = s.anon().from('notes').select('id').order('id').then((r) => {
+      events.push('api answered');
+      return r;
+    });
+    await c.query(`insert into public.notes values (3, 'still in it')`);
+    events.push('commit');
+    await c.query('commit');
+    const { data } = await api;
+    console.log(`API read behind a tool's short transaction: ${Math.round(performance.now() - t0)} ms`);
+    expect(events).toEqual(['commit', 'api answered']);
+    expect(data).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  });
+
+  it('two tools take turns: the second waits for the first one\'s transaction', async () => {
+    const a = await connect();
+    const b = await connect();
+    await a.query('begin');
+    await a.query(`update public.notes set body = 'changed by a' where id = 2`);
+    const seen = b.query<{ body: string }>('select body from public.notes where id = 2');
+    await a.query('commit');
+    expect((await seen).rows).toEqual([{ body: 'changed by a' }]);
+  });
+
+  it('a tool idle inside a transaction while the API waits is disconnected (25P03), its work rolled back', async () => {
+    const c = await connect();
+    const ended = new Promise<Error>((resolve) => c.once('error', resolve));
+    await c.query('begin');
+    await c.query(`insert into public.notes values (9, 'never committed')`);
+    const t0 = performance.now();
+    const { data, error } = await s.anon().from('notes').select('id').eq('id', 9);
+    console.log(`API read behind a tool idle in a transaction: ${Math.round(performance.now() - t0)} ms (yield rule: 1000 ms)`);
+    expect(error).toBeNull();
+    expect(data).toEqual([]);
+    expect(((await ended) as Error & { code?: string }).code).toBe('25P03');
+  });
+
+  it('psql connects and runs statements', async (ctx) => {
+    const psql = await run('psql', ['--version']).catch(() => undefined);
+    if (!psql) {
+      console.log('skipped: psql is not installed');
+      return ctx.skip();
+    }
+    const url = `postgresql://postgres:postgres@127.0.0.1:${s.dbPort}/postgres`;
+    const { stdout } = await run('psql', [url, '-At', '-v', 'ON_ERROR_STOP=1', '-c', 'select count(*) from public.notes', '-c', `select extname from pg_extension where extname = 'pgcrypto'`]);
+    expect(stdout.trim().split('\n')).toEqual(['3', 'pgcrypto']);
+  });
+});
+
+describe.runIf(driverName === 'postgres')('database port on PostgreSQL', () => {
+  it('nothing listens: tools use the PostgreSQL server itself', () => {
+    console.log('on PostgreSQL the database port is the real server\'s; nothing to serve here');
+    expect(s.dbPort).toBeUndefined();
+  });
+});
