@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/load-config.ts';
+import { dbPortNotes } from '../src/db-port/start-db-port.ts';
 import { driverName } from './helpers/test-db.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
@@ -130,6 +132,32 @@ describe.runIf(driverName === 'pglite')('database port on PGlite', () => {
     const url = `postgresql://postgres:postgres@127.0.0.1:${s.dbPort}/postgres`;
     const { stdout } = await run('psql', [url, '-At', '-v', 'ON_ERROR_STOP=1', '-c', 'select count(*) from public.notes', '-c', `select extname from pg_extension where extname = 'pgcrypto'`]);
     expect(stdout.trim().split('\n')).toEqual(['3', 'pgcrypto']);
+  });
+});
+
+describe.runIf(driverName === 'pglite')('pg_dump against the database port', () => {
+  it('dumps a schema', async (ctx) => {
+    const v = await run('pg_dump', ['--version']).catch(() => undefined);
+    const major = Number(/(\d+)\./.exec(v?.stdout ?? '')?.[1] ?? 0);
+    if (major < 18) {
+      // pg_dump refuses any server newer than itself; PGlite is PostgreSQL 18.
+      console.log(`skipped: pg_dump ${major || 'absent'} cannot dump PostgreSQL 18 (PGlite); install pg_dump 18`);
+      return ctx.skip();
+    }
+    const url = `postgresql://postgres:postgres@127.0.0.1:${s.dbPort}/postgres`;
+    const { stdout } = await run('pg_dump', ['--schema-only', '--table=public.notes', url]);
+    expect(stdout).toContain('CREATE TABLE public.notes');
+  });
+});
+
+describe('start notes for the database port', () => {
+  it('on PostgreSQL, a [db] port other than the default and several workers are named as not applying', () => {
+    const pgConfig = loadConfig({ db: 'postgres://u@h/d', dbPort: '6543', project: s.config.project }, {});
+    expect(dbPortNotes(pgConfig, 4)).toEqual([
+      expect.stringContaining('[db] port = 6543 applies to the embedded database only'),
+      expect.stringContaining('4 workers: each connects to PostgreSQL'),
+    ]);
+    expect(dbPortNotes(loadConfig({ db: 'memory', project: s.config.project }, {}))).toEqual([]);
   });
 });
 
