@@ -1,4 +1,5 @@
 // What the check-in screen shows after an attempt, big and clear: who, and whether they are in.
+import { plural, t } from "@lingui/core/macro";
 import { formatEventStart, formatTime } from "@/lib/datetime";
 import { errorCode, errorMessage } from "@/lib/errors";
 import type { CheckInSuccess } from "./api/check-in";
@@ -12,25 +13,28 @@ export type CheckInOutcome = {
 
 type EventTimes = { id: string; starts_at: string; ends_at: string; timezone: string };
 
-const guestsText = (n: number) => (n === 0 ? "No guests" : `+${n} ${n === 1 ? "guest" : "guests"}`);
+const guestsText = (n: number) => plural(n, { 0: "No guests", one: "+# guest", other: "+# guests" });
 
 /** When check-in opens (2 hours before the start, product.md §4) or that it has closed. */
 export function checkInWindowText(event: EventTimes, now: Date = new Date()): string | null {
   const opens = new Date(Date.parse(event.starts_at) - 2 * 3600_000);
-  if (now < opens) return `Check-in opens at ${formatEventStart(opens.toISOString(), event.timezone)}.`;
-  if (now > new Date(event.ends_at)) return "Check-in has closed: the event is over.";
+  if (now < opens) {
+    const when = formatEventStart(opens.toISOString(), event.timezone);
+    return t`Check-in opens at ${when}.`;
+  }
+  if (now > new Date(event.ends_at)) return t`Check-in has closed: the event is over.`;
   return null;
 }
 
 export function successOutcome(result: CheckInSuccess, event: EventTimes): CheckInOutcome {
   const other = result.event_id !== event.id;
+  const parts = [guestsText(result.guests), formatTime(result.checked_in_at, event.timezone)];
+  if (other) parts.push(t`This ticket is for a different event you check in for.`);
   return {
     tone: other ? "warning" : "success",
-    headline: other ? "Checked in, to another event" : "Checked in",
+    headline: other ? t`Checked in, to another event` : t`Checked in`,
     name: result.display_name,
-    detail: `${guestsText(result.guests)} · ${formatTime(result.checked_in_at, event.timezone)}${
-      other ? " · This ticket is for a different event you check in for." : ""
-    }`,
+    detail: parts.join(" · "),
   };
 }
 
@@ -43,10 +47,10 @@ export function failureOutcome(error: unknown, event: EventTimes, name?: string,
     case "check_in_closed":
       return { tone: "warning", headline: checkInWindowText(event, now) ?? errorMessage(error), name };
     case "invalid_ticket":
-      return { tone: "error", headline: "Not a valid ticket", detail: errorMessage(error) };
+      return { tone: "error", headline: t`Not a valid ticket`, detail: errorMessage(error) };
     case "not_going":
-      return { tone: "error", headline: "Not on the guest list", name, detail: errorMessage(error) };
+      return { tone: "error", headline: t`Not on the guest list`, name, detail: errorMessage(error) };
     default:
-      return { tone: "error", headline: "Couldn't check in", name, detail: errorMessage(error) };
+      return { tone: "error", headline: t`Couldn't check in`, name, detail: errorMessage(error) };
   }
 }

@@ -1,4 +1,4 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Camera, CameraOff } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
@@ -38,18 +38,21 @@ function CheckInScreen() {
   const { t } = useLingui();
   const { slug = "" } = useParams();
   const { query, event, role } = useManagedEvent(slug);
-  usePageTitle(event ? `Check-in: ${event.title}` : query.isPending ? undefined : "Check-in");
+  const title = event?.title;
+  usePageTitle(title !== undefined ? t`Check-in: ${title}` : query.isPending ? undefined : t`Check-in`);
 
-  if (query.isPending) return <SectionsSkeleton label="Loading check-in…" sections={2} />;
+  if (query.isPending) return <SectionsSkeleton label={t`Loading check-in…`} sections={2} />;
   if (query.isError) return <LoadError title={t`Couldn't load this event.`} error={query.error} onRetry={() => void query.refetch()} />;
   if (!event) return <EventNotFoundState />;
   if (!canCheckIn(role)) {
     return (
       <ForbiddenState
-        title="Check-in"
+        title={t`Check-in`}
         back={
           <Button asChild>
-            <Link to={`/events/${event.slug}`}>Back to the event</Link>
+            <Link to={`/events/${event.slug}`}>
+              <Trans>Back to the event</Trans>
+            </Link>
           </Button>
         }
       />
@@ -78,10 +81,12 @@ function Door({ event, canManage }: { event: ManagedEvent; canManage: boolean })
             className="inline-flex items-center gap-1 self-start rounded-sm text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
           >
             <ArrowLeft aria-hidden="true" className="size-4" />
-            Host dashboard
+            <Trans>Host dashboard</Trans>
           </Link>
         )}
-        <p className="text-sm font-semibold text-brand-700">Check-in</p>
+        <p className="text-sm font-semibold text-brand-700">
+          <Trans>Check-in</Trans>
+        </p>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{event.title}</h1>
         <p className="text-muted-foreground">{formatEventRange(event.starts_at, event.ends_at, event.timezone)}</p>
       </header>
@@ -92,11 +97,11 @@ function Door({ event, canManage }: { event: ManagedEvent; canManage: boolean })
       <section aria-labelledby="scan-heading" className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="scan-heading" className="text-lg font-semibold">
-            Scan or enter a ticket
+            <Trans>Scan or enter a ticket</Trans>
           </h2>
           <Button variant={scanning ? "outline" : "default"} onClick={() => setScanning((on) => !on)} aria-pressed={scanning}>
             {scanning ? <CameraOff aria-hidden="true" /> : <Camera aria-hidden="true" />}
-            {scanning ? "Stop camera" : "Scan QR code"}
+            {scanning ? <Trans>Stop camera</Trans> : <Trans>Scan QR code</Trans>}
           </Button>
         </div>
         {scanning && (
@@ -108,7 +113,7 @@ function Door({ event, canManage }: { event: ManagedEvent; canManage: boolean })
       </section>
 
       {guests.isPending ? (
-        <div className="flex flex-col gap-2" aria-busy="true" aria-label="Loading the guest list">
+        <div className="flex flex-col gap-2" aria-busy="true" aria-label={t`Loading the guest list`}>
           <Skeleton className="h-11 w-full" />
           <Skeleton className="h-40 w-full" />
         </div>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { CircleAlert, CircleCheck, CircleX } from "lucide-react";
 import { cn } from "@/lib/utils";
 import type { CheckInOutcome } from "../check-in-outcome";
@@ -14,7 +15,9 @@ export function CheckInResult({ outcome, busy }: { outcome: CheckInOutcome | nul
     // Always in the DOM, so screen readers announce each new result.
     <div aria-live="assertive" aria-atomic="true" data-testid="check-in-result">
       {busy ? (
-        <p className="rounded-xl border border-border bg-muted px-4 py-6 text-center text-lg font-medium">Checking…</p>
+        <p className="rounded-xl border border-border bg-muted px-4 py-6 text-center text-lg font-medium">
+          <Trans>Checking…</Trans>
+        </p>
       ) : outcome ? (
         <Result outcome={outcome} />
       ) : null}

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CameraOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { decodeFrame, isNewScan, SCAN_INTERVAL_MS } from "../qr-decode";
@@ -12,11 +14,11 @@ const DECODE_WIDTH = 640;
 export function cameraProblem(error: unknown): string {
   const name = error instanceof DOMException || error instanceof Error ? error.name : "";
   if (name === "NotAllowedError" || name === "SecurityError") {
-    return "Camera access is blocked. Allow the camera for this site in your browser's settings, or type the code below.";
+    return t`Camera access is blocked. Allow the camera for this site in your browser's settings, or type the code below.`;
   }
-  if (name === "NotFoundError" || name === "OverconstrainedError") return "No camera was found. Type or paste the code below.";
-  if (name === "NotReadableError") return "The camera is in use by another app. Close it, or type the code below.";
-  return "The camera couldn't start. Type or paste the code below.";
+  if (name === "NotFoundError" || name === "OverconstrainedError") return t`No camera was found. Type or paste the code below.`;
+  if (name === "NotReadableError") return t`The camera is in use by another app. Close it, or type the code below.`;
+  return t`The camera couldn't start. Type or paste the code below.`;
 }
 
 /**
@@ -24,6 +26,7 @@ export function cameraProblem(error: unknown): string {
  * a canvas). Loaded only when a checker opens it; the camera stops when it closes.
  */
 export default function QrScanner({ onCode }: Props) {
+  const { t } = useLingui();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<CameraState>("starting");
   const onCodeRef = useRef(onCode);
@@ -65,7 +68,7 @@ export default function QrScanner({ onCode }: Props) {
     (async () => {
       if (!navigator.mediaDevices?.getUserMedia) {
         // Browsers offer the camera only on https (and localhost) pages.
-        setState({ problem: "This browser can't use the camera on this page. Type or paste the code below." });
+        setState({ problem: t`This browser can't use the camera on this page. Type or paste the code below.` });
         return;
       }
       try {
@@ -101,15 +104,17 @@ export default function QrScanner({ onCode }: Props) {
     <div className="flex flex-col gap-2">
       <div className="relative overflow-hidden rounded-lg bg-black">
         {/* muted + playsInline: iOS plays a camera stream inline only then. */}
-        <video ref={video} muted playsInline aria-label="Camera" className="aspect-[4/3] w-full object-cover" />
+        <video ref={video} muted playsInline aria-label={t`Camera`} className="aspect-[4/3] w-full object-cover" />
         <div aria-hidden="true" className="pointer-events-none absolute inset-[15%] rounded-lg border-4 border-white/80" />
       </div>
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {state === "starting"
-          ? "Starting the camera…"
-          : state === "not-a-ticket"
-            ? "That QR code isn't a Gather ticket."
-            : "Hold the ticket's QR code inside the frame."}
+        {state === "starting" ? (
+          <Trans>Starting the camera…</Trans>
+        ) : state === "not-a-ticket" ? (
+          <Trans>That QR code isn't a Gather ticket.</Trans>
+        ) : (
+          <Trans>Hold the ticket's QR code inside the frame.</Trans>
+        )}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -25,7 +26,8 @@ export function useCheckIn(event: ManagedEvent) {
       );
       const next = successOutcome(result, event);
       setOutcome(next);
-      toast.success(`${result.display_name} is checked in.`);
+      const name = result.display_name;
+      toast.success(t`${name} is checked in.`);
     },
     onError: (error, attempt) => {
       const next = failureOutcome(error, event, attempt.kind === "guest" ? attempt.name : undefined);
