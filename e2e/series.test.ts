@@ -66,6 +66,14 @@ describe('a weekly series', () => {
     ]);
     const [, second, third] = await seriesOf(firstSlug);
 
+    // The host's /me lists the series once, not once a week.
+    await host.goto(`${app.server.url}/me`);
+    await host.getByRole('tab', { name: /^Hosting/ }).click();
+    const hosting = host.getByRole('list', { name: 'Events you host' });
+    await hosting.getByRole('link', { name: title, exact: true }).first().waitFor({ timeout: 15_000 });
+    expect(await hosting.getByRole('link', { name: title, exact: true }).count()).toBe(1);
+    await hosting.getByText('Repeats: 3 more dates in this series').waitFor();
+
     // The attendee RSVPs to the second date from the first one's page, in one click.
     const { context: fanContext, page: fan } = await newSignedInPage(app.browser, app.server.url, 'linus@example.com', `/events/${firstSlug}`);
     await seriesSection(fan).waitFor({ timeout: 15_000 });

@@ -1,9 +1,10 @@
-import { useLingui } from "@lingui/react/macro";
+import { Plural, useLingui } from "@lingui/react/macro";
 import { CalendarDays, MapPin, MonitorPlay } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatEventStart } from "@/lib/datetime";
 import { thumbnailImage } from "@/lib/images";
+import { collapseSeries } from "./collapse-series";
 
 export type CompactEvent = {
   id: string;
@@ -16,6 +17,8 @@ export type CompactEvent = {
   status: "draft" | "published" | "cancelled";
   /** Shown as a thumbnail when the list's query selects it. */
   cover_path?: string | null;
+  /** The series this date belongs to, when the list's query selects it (for `collapseSeries`). */
+  series_id?: string | null;
 };
 
 /** The thumbnail's CSS box: 64 px square (size-16), fetched at 1× and 2×. */
@@ -23,12 +26,20 @@ const THUMB_PX = 64;
 
 type Item = { event: CompactEvent; badges?: ReactNode; actions?: ReactNode };
 
+type CompactEventListProps = {
+  items: Item[];
+  label: string;
+  /** One row per series (its first date here), saying how many more dates the list held. */
+  series?: "collapse";
+};
+
 /** A dense list of events (a profile's, /me's): date, title link, place, and status badges. */
-export function CompactEventList({ items, label }: { items: Item[]; label: string }) {
+export function CompactEventList({ items, label, series }: CompactEventListProps) {
   const { t } = useLingui();
+  const rows = series === "collapse" ? collapseSeries(items) : items.map((item) => ({ ...item, moreDates: 0 }));
   return (
     <ul aria-label={label} className="flex flex-col divide-y divide-border rounded-xl border border-border bg-card">
-      {items.map(({ event, badges, actions }) => (
+      {rows.map(({ event, badges, actions, moreDates }) => (
         <li key={event.id} className="flex flex-col gap-1.5 p-4 sm:flex-row sm:items-center sm:gap-4">
           <div className="flex min-w-0 flex-1 gap-4">
             {event.cover_path !== undefined &&
@@ -61,6 +72,15 @@ export function CompactEventList({ items, label }: { items: Item[]; label: strin
                 )}
                 <span className="truncate">{event.venue_name ?? (event.is_online ? t`Online` : t`Place to be announced`)}</span>
               </p>
+              {moreDates > 0 && (
+                <p className="text-sm text-muted-foreground">
+                  <Plural
+                    value={moreDates}
+                    one="Repeats: # more date in this series"
+                    other="Repeats: # more dates in this series"
+                  />
+                </p>
+              )}
             </div>
           </div>
           {(badges || actions) && (

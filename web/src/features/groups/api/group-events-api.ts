@@ -6,10 +6,11 @@ import { groupKeys } from "./group-keys";
 /** What the group page lists of an event. */
 export type GroupEventSummary = Pick<
   Database["public"]["Tables"]["events"]["Row"],
-  "id" | "slug" | "title" | "category" | "starts_at" | "ends_at" | "timezone" | "venue_name" | "is_online" | "cover_path" | "visibility" | "status"
+  "id" | "slug" | "title" | "category" | "starts_at" | "ends_at" | "timezone" | "venue_name" | "is_online" | "cover_path" | "visibility" | "status" | "series_id"
 > & { event_stats: { going_count: number; spots_left: number | null } | null };
 
-const COLUMNS = "id, slug, title, category, starts_at, ends_at, timezone, venue_name, is_online, cover_path, visibility, status, event_stats(going_count, spots_left)";
+const COLUMNS =
+  "id, slug, title, category, starts_at, ends_at, timezone, venue_name, is_online, cover_path, visibility, status, series_id, event_stats(going_count, spots_left)";
 
 /** How many past events the page lists. */
 export const PAST_EVENTS_SHOWN = 6;

@@ -40,7 +40,12 @@ export function GroupEventsSection({ groupId, userId, when }: GroupEventsSection
           {when === "upcoming" ? <Trans>No upcoming events yet.</Trans> : <Trans>No past events yet.</Trans>}
         </p>
       ) : (
-        <CompactEventList label={title} items={events.data.map((event) => ({ event, badges: <EventBadges event={event} /> }))} />
+        <CompactEventList
+          label={title}
+          items={events.data.map((event) => ({ event, badges: <EventBadges event={event} /> }))}
+          // Upcoming: a weekly series is one row, not one a week; past dates each happened.
+          series={when === "upcoming" ? "collapse" : undefined}
+        />
       )}
     </section>
   );

@@ -3,7 +3,7 @@ import { supabase } from "@/lib/supabase";
 import type { HostedRow, RsvpRow } from "./group-my-events";
 import { myEventsKeys } from "./my-events-keys";
 
-const EVENT = "id, slug, title, starts_at, ends_at, timezone, venue_name, is_online, status, visibility, cover_path";
+const EVENT = "id, slug, title, starts_at, ends_at, timezone, venue_name, is_online, status, visibility, cover_path, series_id";
 
 export type MyEventRows = { hosted: HostedRow[]; rsvps: RsvpRow[] };
 

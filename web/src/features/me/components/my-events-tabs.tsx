@@ -53,6 +53,7 @@ export function MyEventsTabs({ groups, userId }: { groups: MyEventGroups; userId
         {groups.hosting.length ? (
           <CompactEventList
             label={t`Events you host`}
+            series="collapse"
             items={groups.hosting.map(({ event, role }) => {
               const title = event.title;
               return {
@@ -91,6 +92,7 @@ export function MyEventsTabs({ groups, userId }: { groups: MyEventGroups; userId
         {groups.going.length ? (
           <CompactEventList
             label={t`Events you're going to`}
+            series="collapse"
             items={groups.going.map(({ event, guests }) => ({
               event,
               badges: (
