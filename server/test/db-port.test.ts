@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +148,22 @@ describe.runIf(driverName === 'pglite')('pg_dump against the database port', () 
     const url = `postgresql://postgres:postgres@127.0.0.1:${s.dbPort}/postgres`;
     const { stdout } = await run('pg_dump', ['--schema-only', '--table=public.notes', url]);
     expect(stdout).toContain('CREATE TABLE public.notes');
+  });
+});
+
+describe.runIf(driverName === 'pglite')('functions on PGlite', () => {
+  it('get SUPABASE_DB_URL pointing at the database port', async () => {
+    const f = await startTestServer({ dbPort: '0', project: fileURLToPath(new URL('./fixtures/functions-project', import.meta.url)) });
+    try {
+      const { data } = await f.anon().functions.invoke<{ dbUrl: string | null }>('env', { method: 'GET' });
+      expect(data!.dbUrl).toBe(`postgresql://postgres:postgres@127.0.0.1:${f.dbPort}/postgres`);
+      const c = new pg.Client({ connectionString: data!.dbUrl! });
+      await c.connect();
+      expect((await c.query(`select count(*)::int as n from pg_namespace where nspname = 'auth'`)).rows).toEqual([{ n: 1 }]);
+      await c.end();
+    } finally {
+      await f.stop();
+    }
   });
 });
 

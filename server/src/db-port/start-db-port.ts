@@ -2,6 +2,7 @@ import type { Config } from '../config/config-schema.ts';
 import type { Db } from '../db/db-types.ts';
 import type { PgliteDb } from '../db/pglite-driver.ts';
 import { serveDbPort, type DbPort } from './db-port-server.ts';
+import { dbPortUrl, recordDbPort } from '../db/db-port-url.ts';
 
 /**
  * Starts the database port where it applies: PGlite with `[db] port` not "off". A port already
@@ -15,7 +16,15 @@ export async function startDbPort(
 ): Promise<DbPort | undefined> {
   if (db.kind !== 'pglite' || config.dbPort === undefined || !('wireClient' in db)) return undefined;
   try {
-    return await serveDbPort(db as PgliteDb, { port: config.dbPort, log });
+    const served = await serveDbPort(db as PgliteDb, { port: config.dbPort, log });
+    recordDbPort(db, served.port);
+    return {
+      port: served.port,
+      async close() {
+        recordDbPort(db, undefined);
+        await served.close();
+      },
+    };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
     log.warn({ port: config.dbPort }, `database port ${config.dbPort} is in use: psql and other tools cannot reach this server's database (set [db] port or --db-port)`);
@@ -23,10 +32,7 @@ export async function startDbPort(
   }
 }
 
-/** `postgresql://…` for the banner and SUPABASE_DB_URL-style use: PGlite takes any password. */
-export function dbPortUrl(port: number): string {
-  return `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`;
-}
+export { dbPortUrl };
 
 /** What start says about the database port where it does not apply (PostgreSQL, several workers). */
 export function dbPortNotes(config: Config, workers = 1): string[] {

@@ -29,6 +29,8 @@ export interface FunctionEnvInput {
   keys: ApiKeys;
   /** How functions reach this server (loopback, the port it listens on). */
   serverUrl: string;
+  /** PGlite's database port, when it listens (decision 0226). */
+  dbPortUrl?: string;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface FunctionEnvInput {
  * Supabase provides, SITE_URL, then the project's secrets from `functions/.env` (names starting
  * with SUPABASE_ are reserved, as the CLI says).
  */
-export function functionEnv({ config, keys, serverUrl }: FunctionEnvInput, log?: (msg: string) => void): Record<string, string> {
+export function functionEnv({ config, keys, serverUrl, dbPortUrl }: FunctionEnvInput, log?: (msg: string) => void): Record<string, string> {
   const env: Record<string, string> = {
     SUPABASE_URL: serverUrl,
     SUPABASE_ANON_KEY: keys.anonKey,
@@ -46,8 +48,9 @@ export function functionEnv({ config, keys, serverUrl }: FunctionEnvInput, log?:
     // The public signing keys, so a function can verify user tokens without a request.
     SUPABASE_JWKS: JSON.stringify({ keys: keys.jwt.jwks }),
   };
-  // PGlite has no network listener a function could connect to.
+  // PGlite: its database port, when it listens (`[db] port`, not "off").
   if (config.dbTarget.kind === 'postgres') env.SUPABASE_DB_URL = config.dbTarget.url;
+  else if (dbPortUrl) env.SUPABASE_DB_URL = dbPortUrl;
   // Where the app lives, for links in emails (`[auth] site_url`, as auth's own emails use). Not a
   // Supabase variable: on hosted Supabase it is a secret of the project; `.env` may override it.
   const site = config.siteUrl ?? config.apiExternalUrl;

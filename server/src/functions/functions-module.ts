@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../http/server-context.ts';
 import { functionEnv } from './function-env.ts';
+import { dbPortUrlFor } from '../db/db-port-url.ts';
 import { failureAnswer, FunctionFailure, METHOD_NOT_ALLOWED, NOT_FOUND, type GatewayAnswer } from './function-errors.ts';
 import { FunctionRegistry } from './function-registry.ts';
 import type { FunctionResponse } from './function-worker.ts';
@@ -84,7 +85,7 @@ export function functionsModule(ctx: ServerContext): FastifyPluginAsync {
       settings: ctx.config.functions,
       limits: { isolation: ctx.config.functionsIsolation, memoryMb: ctx.config.functionsMemoryMb, timeoutMs: ctx.config.functionsRequestTimeoutS * 1000 },
       workersPerFunction: ctx.config.functionsWorkersPerFunction,
-      env: () => functionEnv({ config: ctx.config, keys: ctx.keys, serverUrl: loopbackUrl(ctx, app.server.address()) }, (m) => ctx.log.warn(m)),
+      env: () => functionEnv({ config: ctx.config, keys: ctx.keys, serverUrl: loopbackUrl(ctx, app.server.address()), dbPortUrl: dbPortUrlFor(ctx.db) }, (m) => ctx.log.warn(m)),
       watch: !ctx.config.production,
       log: ctx.log,
     });
