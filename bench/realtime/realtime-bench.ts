@@ -6,9 +6,10 @@ import { startServer } from '../../server/src/server.ts';
 import type { Db } from '../../server/src/db/db-types.ts';
 import { percentile } from '../support/stats.ts';
 import { phoenixClient } from './phoenix-client.ts';
+import { rawFanout } from './raw-fanout.ts';
 
 const EMPTY = fileURLToPath(new URL('../../server/test/fixtures/empty-project', import.meta.url));
-const SUBSCRIBERS = [1, 100, 1000];
+const SUBSCRIBERS = (process.env.BENCH_RT_SUBSCRIBERS ?? '1,100,1000').split(',').map(Number);
 const secret = new TextEncoder().encode(DEFAULT_JWT_SECRET);
 
 function userToken(i: number): Promise<string> {
@@ -33,9 +34,45 @@ async function notifyRoundTrip(db: Db, n = 200): Promise<number[]> {
   return lat;
 }
 
-function line(label: string, lat: number[], deliveries: number, seconds: number, base: number): string {
+function line(label: string, lat: number[], seconds: number, base: number, limit?: number[], aim?: string): string {
   const p50 = percentile(lat, 50), p99 = percentile(lat, 99);
-  return `  ${label.padEnd(38)} p50 ${p50.toFixed(1).padStart(7)} ms  p99 ${p99.toFixed(1).padStart(7)} ms  ${Math.round(deliveries / seconds).toString().padStart(7)} deliveries/s  p50 ratio ${(p50 / base).toFixed(1)}`;
+  const vsLimit = limit ? `  vs limit: p50 ${(p50 / percentile(limit, 50)).toFixed(1)}×, p99 ${(p99 / percentile(limit, 99)).toFixed(1)}×` : '';
+  return `  ${label.padEnd(44)} p50 ${p50.toFixed(1).padStart(7)} ms  p99 ${p99.toFixed(1).padStart(7)} ms  ${Math.round(lat.length / seconds).toString().padStart(7)} deliveries/s  p50 ratio ${(p50 / base).toFixed(1)}${vsLimit}${aim ? `  (aim ${aim})` : ''}`;
+}
+
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * One INSERT at a time into an RLS table, fanned out to `n` postgres_changes subscribers whose
+ * tokens come from `token(i)`: all one user (one check per change) or all different (a batch).
+ */
+async function changesFanout(server: Server, n: number, inserts: number, token: (i: number) => Promise<string>): Promise<{ lat: number[]; seconds: number }> {
+  const sentAt = new Map<string, number>();
+  const lat: number[] = [];
+  let last = 0;
+  const clients = [];
+  for (let i = 0; i < n; i++) {
+    const c = await phoenixClient(server.url, server.keys.anonKey, (event, payload) => {
+      if (event !== 'postgres_changes') return;
+      const key = (payload as { data: { record: { body: string } } }).data.record.body;
+      last = performance.now();
+      lat.push(last - sentAt.get(key)!);
+    });
+    await c.join(`rt-${i}`, { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'bench_rt' }] }, await token(i));
+    clients.push(c);
+  }
+  const start = performance.now();
+  for (let i = 0; i < inserts; i++) {
+    // Stamped before the INSERT is sent: a change may arrive before the INSERT's own answer.
+    const t = performance.now();
+    sentAt.set(`${n}-${i}-${t}`, t);
+    await server.db.query('insert into public.bench_rt (body) values ($1)', [`${n}-${i}-${t}`]);
+    // Let each change fan out before the next, so latency is not queueing behind the writer.
+    while (lat.length < (i + 1) * n && performance.now() - t < 10_000) await new Promise((res) => setTimeout(res, 1));
+  }
+  const seconds = (last - start) / 1000;
+  for (const c of clients) c.close();
+  return { lat, seconds };
 }
 
 export async function realtimeBench(): Promise<void> {
@@ -49,34 +86,23 @@ export async function realtimeBench(): Promise<void> {
       drop policy if exists visible_rows on public.bench_rt;
       create policy visible_rows on public.bench_rt for select to authenticated using (visible and (select auth.uid()) is not null);
       grant select on public.bench_rt to authenticated;
-      alter publication supabase_realtime add table public.bench_rt;`);
+      do $$ begin
+        if not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' and tablename = 'bench_rt') then
+          alter publication supabase_realtime add table public.bench_rt;
+        end if;
+      end $$;`);
     const base = percentile(await notifyRoundTrip(server.db), 50);
-    console.log(`realtime (${server.db.kind}; baseline = raw LISTEN/NOTIFY round trip p50 ${base.toFixed(2)} ms; ratios are p50 / baseline)`);
+    console.log(`realtime (${server.db.kind}; baseline = raw LISTEN/NOTIFY round trip p50 ${base.toFixed(2)} ms; ratios are p50 / baseline;`);
+    console.log(`  limit = one NOTIFY written by a bare ws server to the same number of sockets, same run)`);
+    const shared = userToken(1);
     for (const n of SUBSCRIBERS) {
-      const inserts = n >= 1000 ? 10 : n >= 100 ? 30 : 200;
-      const sentAt = new Map<number, number>();
-      const lat: number[] = [];
-      let last = 0;
-      const clients = [];
-      for (let i = 0; i < n; i++) {
-        const c = await phoenixClient(server.url, server.keys.anonKey, (event, payload) => {
-          if (event !== 'postgres_changes') return;
-          const id = (payload as { data: { record: { id: number } } }).data.record.id;
-          last = performance.now();
-          lat.push(last - sentAt.get(id)!);
-        });
-        await c.join(`rt-${i}`, { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'bench_rt' }] }, await userToken(i + 1));
-        clients.push(c);
-      }
-      const start = performance.now();
-      for (let i = 0; i < inserts; i++) {
-        const t = performance.now();
-        const r = await server.db.query<{ id: number }>(`insert into public.bench_rt (body) values ('x') returning id`);
-        sentAt.set(r.rows[0]!.id, t);
-        // Let each change fan out before the next, so latency is not queueing behind the writer.
-        while (lat.length < (i + 1) * n && performance.now() - t < 10_000) await new Promise((res) => setTimeout(res, 1));
-      }
-      console.log(line(`postgres_changes, ${n} subscriber(s)`, lat, lat.length, (last - start) / 1000, base));
+      const inserts = n >= 1000 ? 20 : n >= 100 ? 30 : 200;
+      const raw = await rawFanout(server.db, n, inserts);
+      console.log(line(`limit: raw NOTIFY fan-out, ${n} socket(s)`, raw.lat, raw.seconds, base));
+      const one = await changesFanout(server, n, inserts, () => shared);
+      console.log(line(`postgres_changes, ${n} sharing claims`, one.lat, one.seconds, base, raw.lat, n >= 1000 ? 'p99 ≤ 50 ms' : undefined));
+      const many = await changesFanout(server, n, inserts, (i) => userToken(i + 1));
+      console.log(line(`postgres_changes, ${n} distinct users (RLS)`, many.lat, many.seconds, base, raw.lat, n >= 1000 ? 'p99 ≤ 250 ms' : undefined));
 
       const blat: number[] = [];
       let blast = 0;
@@ -101,8 +127,8 @@ export async function realtimeBench(): Promise<void> {
         sender.send(['1', String(k + 10), 'realtime:bench-room', 'broadcast', { type: 'broadcast', event: 'b', payload: { k } }]);
         while (blat.length < (k + 1) * n && performance.now() - stamps.get(k)! < 5_000) await new Promise((res) => setTimeout(res, 1));
       }
-      console.log(line(`broadcast, ${n} subscriber(s)`, blat, blat.length, (blast - bstart) / 1000, base));
-      for (const c of [...clients, ...listeners, sender]) c.close();
+      console.log(line(`broadcast, ${n} subscriber(s)`, blat, (blast - bstart) / 1000, base, raw.lat));
+      for (const c of [...listeners, sender]) c.close();
     }
   } finally {
     await server.close();

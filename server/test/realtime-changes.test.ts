@@ -1,3 +1,5 @@
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { driverName } from './helpers/test-db.ts';
@@ -123,6 +125,19 @@ describe(`postgres changes (${driverName})`, () => {
     await expect.poll(() => service.got.length).toBe(1);
     await expect.poll(() => team.got.map((p) => p.new.id)).toEqual([1]);
     expect(broken.got).toEqual([]);
+  });
+
+  it('sends the same change to 1.0.0 and 2.0.0 clients (one serialization, two frame shapes)', async () => {
+    const v1 = createClient(s.url, s.keys.anonKey, { realtime: { transport: WebSocket as never, vsn: '1.0.0' } as never });
+    const old = collectChanges(v1, 'open-v1', { table: 'rt_open', event: 'INSERT' });
+    const current = collectChanges(s.anon(), 'open-v2', { table: 'rt_open', event: 'INSERT' });
+    await Promise.all([old.ready, current.ready]);
+    await s.db.exec(`insert into public.rt_open (id, title, tags) values (40, 'quote " and \\ and ü', '{x}')`);
+    await expect.poll(() => old.got.length).toBe(1);
+    await expect.poll(() => current.got.length).toBe(1);
+    expect(old.got[0]).toMatchObject({ eventType: 'INSERT', new: { id: 40, title: 'quote " and \\ and ü', tags: ['x'] } });
+    expect(old.got[0]!.new).toEqual(current.got[0]!.new);
+    await v1.removeAllChannels();
   });
 
   it('refuses bad filters with the join error upstream gives', async () => {

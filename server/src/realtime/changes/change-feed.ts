@@ -26,6 +26,7 @@ export class ChangeFeed {
   private intake = Promise.resolve();
   /** One queue per `schema.table`, dropped when it runs dry. */
   private readonly queues = new Map<string, Promise<void>>();
+  private readonly identityKeys = new WeakMap<object, string>();
   private runningSync?: Promise<void>;
   private queuedSync?: Promise<void>;
   private stopListening?: () => Promise<void>;
@@ -125,13 +126,26 @@ export class ChangeFeed {
     return out;
   }
 
+  /**
+   * The group key (and the identity the row check runs as), cached per claims object: a
+   * token's verification makes a new one with its role, so a token change makes a new key.
+   */
+  private identityKey(subscriber: ChangeSubscriber): string {
+    let key = this.identityKeys.get(subscriber.claims);
+    if (key === undefined) {
+      key = JSON.stringify({ ...subscriber.claims, role: subscriber.role });
+      this.identityKeys.set(subscriber.claims, key);
+    }
+    return key;
+  }
+
   private async dispatch(change: CapturedChange, info: TableInfo): Promise<void> {
     const candidates = this.candidates(change, info);
     if (candidates.length === 0) return;
     // Subscribers with the same role and claims see the same thing: ask once per identity.
     const groups = new Map<string, Candidate[]>();
     for (const c of candidates) {
-      const key = JSON.stringify({ ...c.subscriber.claims, role: c.subscriber.role });
+      const key = this.identityKey(c.subscriber);
       (groups.get(key) ?? groups.set(key, []).get(key)!).push(c);
     }
     const needRls: string[] = [];
@@ -151,12 +165,19 @@ export class ChangeFeed {
         if (!verdicts[i]) allowed.delete(key);
       });
     }
+    // What a subscriber sees of the row depends on its role's column grants only: shape and
+    // serialize it once per role, not once per identity or subscriber.
+    const byRole = new Map<string, string | undefined>();
     for (const [key, members] of groups) {
       if (!allowed.has(key)) continue;
-      const visible = await this.tables.visibleColumns(info, members[0]!.subscriber.role);
-      if (visible.size === 0) continue;
-      const data = shapeChange(change, info, visible);
-      for (const m of members) m.subscriber.deliverChange(m.ids, data);
+      const role = members[0]!.subscriber.role;
+      if (!byRole.has(role)) {
+        const visible = await this.tables.visibleColumns(info, role);
+        byRole.set(role, visible.size === 0 ? undefined : JSON.stringify(shapeChange(change, info, visible)));
+      }
+      const dataJson = byRole.get(role);
+      if (dataJson === undefined) continue;
+      for (const m of members) m.subscriber.deliverChange(m.ids, dataJson);
       delivered = true;
     }
     if (delivered) this.onDelivered?.(change.commit_timestamp);
@@ -167,15 +188,15 @@ export class ChangeFeed {
       const v = record[k];
       return v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v);
     });
-    const r = await this.db.transaction((tx) =>
-      tx.query<{ v: boolean[] }>('select _gather.realtime_visible($1::regclass, $2, $3, $4, $5::jsonb[]) as v', [
-        info.rel,
-        info.pk,
-        info.pkTypes,
-        pkVals,
-        identities,
-      ]),
-    );
+    // One statement is its own transaction: the role and claims the function sets locally end
+    // with it, so no BEGIN/COMMIT round trips are needed around it.
+    const r = await this.db.query<{ v: boolean[] }>('select _gather.realtime_visible($1::regclass, $2, $3, $4, $5::jsonb[]) as v', [
+      info.rel,
+      info.pk,
+      info.pkTypes,
+      pkVals,
+      identities,
+    ]);
     return r.rows[0]?.v ?? [];
   }
 }

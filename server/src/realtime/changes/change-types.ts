@@ -35,5 +35,6 @@ export interface ChangeSubscriber {
   readonly bindings: readonly ChangeBinding[];
   readonly role: string;
   readonly claims: Record<string, unknown>;
-  deliverChange(ids: number[], data: ChangeData): void;
+  /** `dataJson` is `data` serialized, once per change for all its subscribers. */
+  deliverChange(ids: number[], dataJson: string): void;
 }

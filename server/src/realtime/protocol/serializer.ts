@@ -84,6 +84,16 @@ export function encodeText(m: PhoenixMessage, vsn: Vsn): string {
   return JSON.stringify({ topic: m.topic, event: m.event, payload: m.payload, ref: m.ref });
 }
 
+/**
+ * A postgres_changes frame around `dataJson`, already serialized once for every subscriber of
+ * the change: the same text encodeText gives, without re-serializing the row per subscriber.
+ */
+export function encodeChangeFrame(topic: string, ids: number[], dataJson: string, vsn: Vsn): string {
+  const payload = `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`;
+  if (vsn === '2.0.0') return `[null,null,${JSON.stringify(topic)},"postgres_changes",${payload}]`;
+  return `{"topic":${JSON.stringify(topic)},"event":"postgres_changes","payload":${payload},"ref":null}`;
+}
+
 /** A v2 kind-4 frame for a broadcast whose payload is raw bytes. */
 export function encodeBinaryBroadcast(b: BroadcastMessage & { binary: Uint8Array }): Uint8Array {
   const topic = Buffer.from(b.topic);

@@ -3,7 +3,7 @@ import type { ServerContext } from '../../http/server-context.ts';
 import { ALL_ALLOWED, privateChannelPermissions } from '../authorization/private-channel.ts';
 import { FilterError } from '../changes/change-filter.ts';
 import type { BroadcastMessage, PhoenixMessage, Vsn } from '../protocol/messages.ts';
-import { ProtocolError, decodeBinary, decodeText, encodeBroadcast, encodeText } from '../protocol/serializer.ts';
+import { ProtocolError, decodeBinary, decodeText, encodeBroadcast, encodeChangeFrame, encodeText } from '../protocol/serializer.ts';
 import type { RealtimeHub } from '../realtime-hub.ts';
 import { RateWindow, type RealtimeLimits } from '../realtime-limits.ts';
 import { ChannelSession } from './channel-session.ts';
@@ -65,6 +65,10 @@ export class RealtimeConnection {
   pushBroadcast(message: BroadcastMessage): void {
     const frame = encodeBroadcast(message, this.vsn);
     if (frame !== undefined) this.sendFrame(frame);
+  }
+
+  pushChange(topic: string, ids: number[], dataJson: string): void {
+    this.sendFrame(encodeChangeFrame(topic, ids, dataJson, this.vsn));
   }
 
   private sendFrame(frame: string | Uint8Array): void {
