@@ -151,6 +151,20 @@ describe.runIf(driverName === 'pglite')('pg_dump against the database port', () 
   });
 });
 
+describe.runIf(driverName === 'pglite')('stopping with a tool inside a transaction', () => {
+  it('rolls the tool back and stops', async () => {
+    const t = await startTestServer({ dbPort: '0' });
+    const c = new pg.Client({ host: '127.0.0.1', port: t.dbPort, user: 'postgres', database: 'postgres' });
+    const ended = new Promise<void>((resolve) => c.once('end', () => resolve()));
+    c.on('error', () => {});
+    await c.connect();
+    await c.query('begin');
+    await c.query('create table public.left_open (id int)');
+    await t.stop();
+    await ended;
+  });
+});
+
 describe.runIf(driverName === 'pglite')('functions on PGlite', () => {
   it('get SUPABASE_DB_URL pointing at the database port', async () => {
     const f = await startTestServer({ dbPort: '0', project: fileURLToPath(new URL('./fixtures/functions-project', import.meta.url)) });

@@ -28,11 +28,11 @@ const CANCEL_REQUEST = 80877102;
 
 /** Listens on loopback only: PGlite checks no password, so the port is for tools on this machine. */
 export async function serveDbPort(db: PgliteDb, opts: DbPortOptions): Promise<DbPort> {
-  const sockets = new Set<Socket>();
+  const connections = new Map<Socket, () => Promise<void>>();
   const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    serveConnection(socket, db.wireClient(), opts.yieldAfterMs ?? YIELD_AFTER_MS, opts.log);
+    const ended = serveConnection(socket, db.wireClient(), opts.yieldAfterMs ?? YIELD_AFTER_MS, opts.log);
+    connections.set(socket, ended);
+    socket.on('close', () => void ended().finally(() => connections.delete(socket)));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -45,13 +45,16 @@ export async function serveDbPort(db: PgliteDb, opts: DbPortOptions): Promise<Db
   return {
     port: typeof addr === 'object' && addr ? addr.port : opts.port,
     async close() {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Each client's open transaction is rolled back before the database closes.
+      const ends = [...connections].map(([socket, ended]) => (socket.destroy(), ended()));
+      await Promise.all([closing, ...ends]);
     },
   };
 }
 
-function serveConnection(socket: Socket, client: WireClient, yieldAfterMs: number, log: DbPortOptions['log']): void {
+/** Serves one connection; answers a function that resolves once the client's session is released. */
+function serveConnection(socket: Socket, client: WireClient, yieldAfterMs: number, log: DbPortOptions['log']): () => Promise<void> {
   socket.setNoDelay(true);
   let buf = Buffer.alloc(0);
   let started = false;
@@ -139,6 +142,10 @@ function serveConnection(socket: Socket, client: WireClient, yieldAfterMs: numbe
   });
   socket.on('error', () => finish());
   socket.on('close', () => finish());
+  return () => {
+    finish();
+    return queue;
+  };
 }
 
 /** A FATAL ErrorResponse, as Postgres ends a connection. */
