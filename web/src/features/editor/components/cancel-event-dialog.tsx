@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { Textarea } from "@/components/ui/textarea";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 type CancelEventDialogProps = {
   open: boolean;

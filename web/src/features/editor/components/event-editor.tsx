@@ -26,7 +26,7 @@ import { buildRrule, defaultRepeat, repeatProblem, type RepeatChoice } from "../
 import { SeriesScopeDialog } from "../series/series-scope-dialog";
 import { BasicsFields } from "./basics-fields";
 import { CancelEventDialog } from "./cancel-event-dialog";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DraftRestoredNotice } from "./draft-restored-notice";
 import { EditorActions } from "./editor-actions";
 import { LeaveDialog } from "./leave-dialog";
@@ -213,6 +213,7 @@ export function EventEditor({ initial }: { initial: EditableEvent | null }) {
             title={status === "draft" ? t`Delete this draft?` : t`Delete this event?`}
             description={t`It is gone for good. Only a draft, or an event with no RSVPs, can be deleted.`}
             confirmLabel={t`Delete`}
+            cancelLabel={t`Keep editing`}
             busy={working}
             onConfirm={() => void runAction(() => deleteEvent(saved.id), t`Event deleted.`, "/")}
           />

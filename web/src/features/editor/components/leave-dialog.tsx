@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import type { Blocker } from "react-router";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /** Answers the unsaved-changes guard for in-app navigation. */
 export function LeaveDialog({ blocker }: { blocker: Blocker }) {
@@ -14,6 +14,7 @@ export function LeaveDialog({ blocker }: { blocker: Blocker }) {
       title={t`Leave without saving?`}
       description={t`Your changes are not saved. They stay on this device, and come back when you open the editor again.`}
       confirmLabel={t`Leave`}
+      cancelLabel={t`Keep editing`}
       onConfirm={() => blocker.proceed?.()}
     />
   );

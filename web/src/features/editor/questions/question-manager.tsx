@@ -8,7 +8,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/errors";
 import { queryRoots } from "@/lib/query-keys";
 import { editorKeys } from "../api/editor-keys";
-import { ConfirmDialog } from "../components/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EditorSection } from "../components/editor-section";
 import { QuestionForm } from "./question-form";
 import { draftOf, KINDS, MAX_QUESTIONS, moved, newDraft, questionRow, type Question, type QuestionDraft } from "./question-rules";
@@ -127,6 +127,7 @@ export function QuestionManager({ eventId, locked }: { eventId: string; locked: 
         title={t`Delete this question?`}
         description={t`People stop being asked it. Answers already given stay in the guest list.`}
         confirmLabel={t`Delete`}
+        cancelLabel={t`Keep editing`}
         busy={busy}
         onConfirm={() => deleting && write.mutate({ type: "delete", id: deleting.id })}
       />

@@ -1,21 +1,13 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, t } from "@lingui/core/macro";
-import type { Database } from "@/lib/database.types";
+import type { EventQuestion, QuestionKind } from "@/lib/event-questions";
 
 // The question manager's form: what a host types (options one per line) and the database's
 // rules for a question (decision 0130, private.question_rules), checked before the write so the
 // host sees the problem beside the field; the database checks again and says it the same way.
 
-export type QuestionKind = Database["public"]["Enums"]["question_kind"];
-
-export type Question = {
-  id: string;
-  position: number;
-  kind: QuestionKind;
-  label: string;
-  required: boolean;
-  options: string[] | null;
-};
+export type { QuestionKind };
+export type Question = EventQuestion;
 
 /** At most this many questions per event (too_many_questions). */
 export const MAX_QUESTIONS = 10;

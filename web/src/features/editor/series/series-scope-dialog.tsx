@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { ConfirmDialog } from "../components/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { SeriesScope } from "../hooks/use-save-event";
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void; onConfirm: (scope: SeriesScope) => void; busy: boolean };
@@ -20,6 +20,7 @@ export function SeriesScopeDialog({ open, onOpenChange, onConfirm, busy }: Props
       title={t`Save changes to a repeating event`}
       description={t`People going to a changed date are told when its time or place changes.`}
       confirmLabel={t`Save`}
+      cancelLabel={t`Keep editing`}
       busy={busy}
       onConfirm={() => onConfirm(scope)}
     >

@@ -1,21 +1,12 @@
 import { t } from "@lingui/core/macro";
-import type { Database } from "@/lib/database.types";
+import type { EventQuestion, QuestionKind } from "@/lib/event-questions";
 
 // The RSVP panel's answers to an event's registration questions (decision 0130): what the form
 // holds, the checks the database makes (same rules, same words, so the member reads one message
 // whether the browser or the database caught it), and the `answers` object rsvp() and
 // save_rsvp_answers() take, keyed by question id.
 
-export type QuestionKind = Database["public"]["Enums"]["question_kind"];
-
-export type EventQuestion = {
-  id: string;
-  position: number;
-  kind: QuestionKind;
-  label: string;
-  required: boolean;
-  options: string[] | null;
-};
+export type { EventQuestion, QuestionKind };
 
 /** One answer as the form holds it: text for the text-like kinds, a list for multiple choice. */
 export type DraftValue = string | string[] | boolean;

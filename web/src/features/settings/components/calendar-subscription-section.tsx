@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { SubscribeLinks } from "@/components/calendar/subscribe-links";
 import { Alert } from "@/components/ui/alert";
+import { AlertDialogPanel } from "@/components/ui/alert-dialog-panel";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -68,31 +69,27 @@ function RegenerateLink({ userId }: { userId: string }) {
           <Trans>Regenerate link…</Trans>
         </Button>
       </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="fixed start-1/2 top-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 rtl:translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border border-border bg-background p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">
-            <Trans>Make a new calendar link?</Trans>
-          </AlertDialog.Title>
-          <AlertDialog.Description className="text-sm text-muted-foreground">
-            <Trans>
-              Your current link stops working at once: calendars subscribed with it stop getting your events. You'll
-              need to subscribe again with the new link.
-            </Trans>
-          </AlertDialog.Description>
-          {regenerate.isError && <Alert tone="error">{errorMessage(regenerate.error)}</Alert>}
-          <div className="flex flex-wrap justify-end gap-2">
-            <AlertDialog.Cancel asChild>
-              <Button type="button" variant="outline" disabled={regenerate.isPending}>
-                <Trans>Keep the current link</Trans>
-              </Button>
-            </AlertDialog.Cancel>
-            <Button type="button" disabled={regenerate.isPending} onClick={() => regenerate.mutate()}>
-              {regenerate.isPending ? <Trans>Making a new link…</Trans> : <Trans>Make a new link</Trans>}
+      <AlertDialogPanel
+        title={<Trans>Make a new calendar link?</Trans>}
+        description={
+          <Trans>
+            Your current link stops working at once: calendars subscribed with it stop getting your events. You'll
+            need to subscribe again with the new link.
+          </Trans>
+        }
+      >
+        {regenerate.isError && <Alert tone="error">{errorMessage(regenerate.error)}</Alert>}
+        <div className="flex flex-wrap justify-end gap-2">
+          <AlertDialog.Cancel asChild>
+            <Button type="button" variant="outline" disabled={regenerate.isPending}>
+              <Trans>Keep the current link</Trans>
             </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
+          </AlertDialog.Cancel>
+          <Button type="button" disabled={regenerate.isPending} onClick={() => regenerate.mutate()}>
+            {regenerate.isPending ? <Trans>Making a new link…</Trans> : <Trans>Make a new link</Trans>}
+          </Button>
+        </div>
+      </AlertDialogPanel>
     </AlertDialog.Root>
   );
 }

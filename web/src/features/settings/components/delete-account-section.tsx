@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
+import { AlertDialogPanel } from "@/components/ui/alert-dialog-panel";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -70,51 +71,45 @@ export function DeleteAccountSection({ userId, username }: { userId: string; use
             <Trans>Delete account…</Trans>
           </Button>
         </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <AlertDialog.Content className="fixed start-1/2 top-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 rtl:translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border border-border bg-background p-6 shadow-xl">
-            <AlertDialog.Title className="text-lg font-semibold">
-              <Trans>Delete your account?</Trans>
-            </AlertDialog.Title>
-            <AlertDialog.Description className="text-sm text-muted-foreground">
-              <Trans>Your profile, RSVPs, comments and events you host are deleted for good. To confirm, type your username.</Trans>
-            </AlertDialog.Description>
-            <form
-              className="flex flex-col gap-4"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (confirmed && !busy) void confirm();
-              }}
-            >
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={inputId}>
-                  <Trans>
-                    Type <span className="font-mono">{username}</span> to confirm
-                  </Trans>
-                </Label>
-                <Input
-                  id={inputId}
-                  value={typed}
-                  autoComplete="off"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  onChange={(e) => setTyped(e.target.value)}
-                />
-              </div>
-              {problem && <Alert tone="error">{problem}</Alert>}
-              <div className="flex flex-wrap justify-end gap-2">
-                <AlertDialog.Cancel asChild>
-                  <Button type="button" variant="outline" disabled={busy}>
-                    <Trans>Keep my account</Trans>
-                  </Button>
-                </AlertDialog.Cancel>
-                <Button type="submit" disabled={!confirmed || busy} className="bg-red-700 text-white hover:bg-red-800">
-                  {busy ? <Trans>Deleting…</Trans> : <Trans>Delete my account</Trans>}
+        <AlertDialogPanel
+          title={<Trans>Delete your account?</Trans>}
+          description={<Trans>Your profile, RSVPs, comments and events you host are deleted for good. To confirm, type your username.</Trans>}
+        >
+          <form
+            className="flex flex-col gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (confirmed && !busy) void confirm();
+            }}
+          >
+            <div className="flex flex-col gap-2">
+              <Label htmlFor={inputId}>
+                <Trans>
+                  Type <span className="font-mono">{username}</span> to confirm
+                </Trans>
+              </Label>
+              <Input
+                id={inputId}
+                value={typed}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                onChange={(e) => setTyped(e.target.value)}
+              />
+            </div>
+            {problem && <Alert tone="error">{problem}</Alert>}
+            <div className="flex flex-wrap justify-end gap-2">
+              <AlertDialog.Cancel asChild>
+                <Button type="button" variant="outline" disabled={busy}>
+                  <Trans>Keep my account</Trans>
                 </Button>
-              </div>
-            </form>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
+              </AlertDialog.Cancel>
+              <Button type="submit" disabled={!confirmed || busy} className="bg-red-700 text-white hover:bg-red-800">
+                {busy ? <Trans>Deleting…</Trans> : <Trans>Delete my account</Trans>}
+              </Button>
+            </div>
+          </form>
+        </AlertDialogPanel>
       </AlertDialog.Root>
     </div>
   );

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { queryRoots } from "@/lib/query-keys";
 import { deleteGroup } from "../api/manage-actions";
 import { errorMessage } from "@/lib/errors";
-import { ActionDialog } from "./action-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 
 /**
  * Organizers only. Refused while an upcoming event has people going, waiting or asking
@@ -44,7 +44,7 @@ export function DeleteGroupSection({ groupId, groupName }: { groupId: string; gr
       <Button variant="outline" className="self-start text-red-700" onClick={() => setOpen(true)}>
         <Trans>Delete group…</Trans>
       </Button>
-      <ActionDialog
+      <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
         title={t`Delete ${groupName}?`}

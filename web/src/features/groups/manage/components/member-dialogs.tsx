@@ -5,7 +5,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { removeMember, setBanned, transferGroup } from "../api/manage-actions";
 import type { GroupPerson } from "../api/people";
 import { useManageAction } from "../hooks/use-manage-action";
-import { ActionDialog } from "./action-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { personName } from "./person-cell";
 
 export type MemberDialog = { kind: "transfer" | "remove" | "ban"; person: GroupPerson };
@@ -27,7 +27,7 @@ export function MemberDialogs({ groupId, groupName, dialog, onClose }: { groupId
   const openChange = (open: boolean) => !open && onClose();
   return (
     <>
-      <ActionDialog
+      <ConfirmDialog
         open={dialog?.kind === "transfer"}
         onOpenChange={openChange}
         title={t`Hand ${groupName} over to ${name}?`}
@@ -36,7 +36,7 @@ export function MemberDialogs({ groupId, groupName, dialog, onClose }: { groupId
         busy={transfer.isPending}
         onConfirm={() => person && transfer.mutate(person.user_id, done)}
       />
-      <ActionDialog
+      <ConfirmDialog
         open={dialog?.kind === "remove"}
         onOpenChange={openChange}
         title={t`Remove ${name} from the group?`}
@@ -45,7 +45,7 @@ export function MemberDialogs({ groupId, groupName, dialog, onClose }: { groupId
         busy={remove.isPending}
         onConfirm={() => person && remove.mutate(person.user_id, done)}
       />
-      <ActionDialog
+      <ConfirmDialog
         open={dialog?.kind === "ban"}
         onOpenChange={openChange}
         title={t`Ban ${name} from the group?`}
@@ -61,7 +61,7 @@ export function MemberDialogs({ groupId, groupName, dialog, onClose }: { groupId
         >
           <Textarea value={reason} maxLength={REASON_MAX + 100} onChange={(e) => setReason(e.target.value)} />
         </FormField>
-      </ActionDialog>
+      </ConfirmDialog>
     </>
   );
 }

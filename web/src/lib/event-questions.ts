@@ -1,0 +1,15 @@
+import type { Database } from "@/lib/database.types";
+
+// An event's registration question as the app reads it (public.event_questions, decision 0130):
+// the editor writes them, the RSVP panel asks them, the guest list shows their answers.
+
+export type QuestionKind = Database["public"]["Enums"]["question_kind"];
+
+export type EventQuestion = {
+  id: string;
+  position: number;
+  kind: QuestionKind;
+  label: string;
+  required: boolean;
+  options: string[] | null;
+};
