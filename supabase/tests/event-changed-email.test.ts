@@ -104,7 +104,7 @@ describe('the event_changed email, sent', () => {
 
     const toJean = await settledMail(g, jean, 'event_changed');
     expect(toJean.map((m) => m.subject)).toEqual(['Nouvel horaire et nouveau lieu : Supper club']);
-    expect(toJean[0]!.text).toMatch(/Quand: mardi 2 mars 2027.* 20:00 \(Europe\/Paris\)/);
+    expect(toJean[0]!.text).toMatch(/Quand\u202f: mardi 2 mars 2027.* 20:00 \(Europe\/Paris\)/);
 
     await settledMail(g, quiet, 'event_changed');
     expect(await emailStatuses(g, quiet, 'event_changed')).toEqual(['opted_out']);

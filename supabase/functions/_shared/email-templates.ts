@@ -186,13 +186,13 @@ function toText(c: Content, name: string, siteUrl: string, m: MailMessages): str
     '',
     ...c.paragraphs.flatMap((p) => [p, '']),
     ...(c.quote ? [...c.quote.split(/\r?\n/).map((l) => `> ${l}`.trimEnd()), ''] : []),
-    ...(c.details.length ? [...c.details.map(([k, v]) => `${k}: ${v}`), ''] : []),
-    `${c.action.label}: ${c.action.url}`,
+    ...(c.details.length ? [...c.details.map(([k, v]) => m.labelled(k, v)), ''] : []),
+    m.labelled(c.action.label, c.action.url),
     '',
     ...(c.outro ? [c.outro, ''] : []),
     '-- ',
     m.footer(`${siteUrl}/settings`),
-    ...(c.unsubscribe ? [`${c.unsubscribe.text}: ${c.unsubscribe.url}`] : []),
+    ...(c.unsubscribe ? [m.labelled(c.unsubscribe.text, c.unsubscribe.url)] : []),
     '',
   ].join('\n');
 }
@@ -206,7 +206,7 @@ function toHtml(c: Content, name: string, siteUrl: string, m: MailMessages): str
     c.quote
       ? `<blockquote style="margin:0 0 1em;padding:0 1em;border-left:3px solid #d1d5db;white-space:pre-wrap">${escapeHtml(c.quote)}</blockquote>`
       : '',
-    c.details.length ? `<p>${c.details.map(([k, v]) => `<strong>${escapeHtml(k)}:</strong> ${escapeHtml(v)}`).join('<br>')}</p>` : '',
+    c.details.length ? `<p>${c.details.map(([k, v]) => `<strong>${escapeHtml(m.labelled(k, '').trimEnd())}</strong> ${escapeHtml(v)}`).join('<br>')}</p>` : '',
     `<p><a href="${escapeHtml(c.action.url)}" style="display:inline-block;padding:0.6em 1.2em;background:#4338ca;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(c.action.label)}</a></p>`,
     c.outro ? `<p>${escapeHtml(c.outro)}</p>` : '',
     `<p style="color:#4b5563;font-size:0.875em">${escapeHtml(m.footerHtml.text)} <a href="${escapeHtml(settings)}">${escapeHtml(m.footerHtml.link)}</a>.</p>`,

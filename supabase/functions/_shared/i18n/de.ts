@@ -6,6 +6,7 @@ const ROLE: Record<GroupRole, string> = {
 
 export const de: MailMessages = {
   greeting: (name) => (name ? `Hallo ${name},` : 'Hallo,'),
+  labelled: (label, value) => `${label}: ${value}`,
   someone: 'Jemand',
   theHost: 'Der Veranstalter',
   anOrganizer: 'Ein Organisator',

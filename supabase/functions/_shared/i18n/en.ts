@@ -6,6 +6,7 @@ const ROLE: Record<GroupRole, string> = {
 
 export const en: MailMessages = {
   greeting: (name) => (name ? `Hi ${name},` : 'Hi there,'),
+  labelled: (label, value) => `${label}: ${value}`,
   someone: 'Someone',
   theHost: 'The host',
   anOrganizer: 'An organizer',

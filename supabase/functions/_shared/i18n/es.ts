@@ -6,6 +6,7 @@ const ROLE: Record<GroupRole, string> = {
 
 export const es: MailMessages = {
   greeting: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
+  labelled: (label, value) => `${label}: ${value}`,
   someone: 'Alguien',
   theHost: 'El organizador',
   anOrganizer: 'Un organizador',

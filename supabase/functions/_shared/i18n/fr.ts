@@ -6,6 +6,7 @@ const ROLE: Record<GroupRole, string> = {
 
 export const fr: MailMessages = {
   greeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+  labelled: (label, value) => `${label}\u202f: ${value}`,
   someone: 'Quelqu’un',
   theHost: 'L’organisateur',
   anOrganizer: 'Un organisateur',

@@ -5,6 +5,8 @@
 export interface MailMessages {
   /** "Hi Ada,", or a greeting without a name when there is none. */
   greeting(name: string): string;
+  /** A label and its value: "When: …"; French puts a narrow no-break space before the colon. */
+  labelled(label: string, value: string): string;
   someone: string;
   theHost: string;
   anOrganizer: string;

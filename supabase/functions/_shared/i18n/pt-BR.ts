@@ -6,6 +6,7 @@ const ROLE: Record<GroupRole, string> = {
 
 export const ptBR: MailMessages = {
   greeting: (name) => (name ? `Olá, ${name},` : 'Olá,'),
+  labelled: (label, value) => `${label}: ${value}`,
   someone: 'Alguém',
   theHost: 'O organizador',
   anOrganizer: 'Um organizador',
