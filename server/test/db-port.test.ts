@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/load-config.ts';
 import { dbPortNotes } from '../src/db-port/start-db-port.ts';
 import { driverName } from './helpers/test-db.ts';
+import { collectChanges } from './helpers/realtime.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
 // Issue 22, item 7 (decision 0226): on PGlite the embedded database speaks the Postgres wire
@@ -57,6 +58,18 @@ describe.runIf(driverName === 'pglite')('database port on PGlite', () => {
     await c.query(`create table public.tool_rows (id int primary key, v text); grant select on public.tool_rows to anon`);
     await c.query(`insert into public.tool_rows values (1, 'written with pg')`);
     await expect.poll(async () => (await s.anon().from('tool_rows').select('id, v')).data, { timeout: 10_000 }).toEqual([{ id: 1, v: 'written with pg' }]);
+  });
+
+  it('rows a tool writes reach realtime subscribers (postgres_changes)', async () => {
+    await s.testDb.db.exec(`
+      create table public.rt_tool (id int primary key, v text);
+      grant select on public.rt_tool to anon;
+      alter publication supabase_realtime add table public.rt_tool;`);
+    const sub = collectChanges(s.anon(), 'tool-writes', { table: 'rt_tool', event: 'INSERT' });
+    await sub.ready;
+    const c = await connect();
+    await c.query(`insert into public.rt_tool values (1, 'from psql')`);
+    await expect.poll(() => sub.got.map((p) => p.new), { timeout: 10_000 }).toEqual([{ id: 1, v: 'from psql' }]);
   });
 
   it("a tool's session settings stay its own (set role does not reach the API)", async () => {

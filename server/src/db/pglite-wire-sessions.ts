@@ -32,14 +32,15 @@ export class WireSessions {
   private readonly sessions = new Map<number, Session>();
   private bootUser = 'postgres';
   private readonly pg: Locking;
-  private readonly serverListens: (channel: string, payload: string) => boolean;
+  private readonly serverListens: (channel: string) => boolean;
 
   /**
-   * `serverListens(channel, payload)`: a NOTIFY raised by a tool's statement (a migration run
-   * with psql reloading the schema cache, a trigger feeding realtime) comes back in that tool's
-   * protocol output, not through PGlite's listeners: the server's channels go to the server.
+   * `serverListens(channel)`: a NOTIFY raised by a tool's statement (a migration run with psql
+   * reloading the schema cache, a trigger feeding realtime) reaches the server through PGlite's
+   * listeners and also comes back in the tool's protocol output; the server's channels are
+   * removed from the latter (the tool did not LISTEN on them).
    */
-  constructor(pg: PGlite, serverListens: (channel: string, payload: string) => boolean) {
+  constructor(pg: PGlite, serverListens: (channel: string) => boolean) {
     this.pg = pg as Locking;
     this.serverListens = serverListens;
   }
@@ -100,7 +101,7 @@ export class WireSessions {
     }
   }
 
-  /** Hands the server's notifications to it and keeps the rest for the tool. */
+  /** Keeps the server's notifications out of the tool's stream. */
   private routeNotifications(out: Uint8Array): Uint8Array {
     let kept: Buffer[] | undefined;
     let i = 0;
@@ -109,8 +110,7 @@ export class WireSessions {
       const c0 = 4;
       const c1 = body.indexOf(0, c0);
       const channel = body.subarray(c0, c1).toString('utf8');
-      const payload = body.subarray(c1 + 1, body.indexOf(0, c1 + 1)).toString('utf8');
-      if (!this.serverListens(channel, payload)) continue;
+      if (!this.serverListens(channel)) continue;
       kept ??= [];
       kept.push(Buffer.from(out.subarray(i, at)));
       i = end;

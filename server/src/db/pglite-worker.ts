@@ -238,11 +238,9 @@ try {
     loadDataDir: boot.image,
   });
   guard(pg);
-  wire = new WireSessions(pg, (channel, payload) => {
-    if (!listeners.has(channel)) return false;
-    post({ t: 'notify', channel, payload });
-    return true;
-  });
+  // PGlite hands NOTIFYs in any output, raw ones included, to its own listeners: the server's
+  // channels already reach the server; they are only kept out of the tool's stream.
+  wire = new WireSessions(pg, (channel) => listeners.has(channel));
   await wire.init();
   port.on('message', (m: ToPglite) => void handle(m));
   post({ t: 'ready' });
