@@ -56,18 +56,6 @@ export function GroupPage() {
         action={<MembershipButton group={group} userId={ready ? userId : undefined} />}
       />
       <div className="grid gap-8 md:grid-cols-[1fr_18rem]">
-        <aside className="flex flex-col gap-6 md:order-last">
-          {isMember && userId && <AlertsToggle groupId={group.id} userId={userId} membership={mine} />}
-          <GroupPeople groupId={group.id} userId={userId} memberCount={memberCount} canSeeMembers={canSeeContent} />
-          <section aria-labelledby="group-home" className="flex flex-col gap-3">
-            <h2 id="group-home" className="text-lg font-semibold">
-              <Trans>Home city</Trans>
-            </h2>
-            <p>{group.city}</p>
-            <CityMapFacade lat={group.lat} lng={group.lng} city={group.city} />
-          </section>
-          {group.visibility === "public" && <GroupCalendarLinks slug={group.slug} name={group.name} />}
-        </aside>
         <div className="flex min-w-0 flex-col gap-8">
           <section aria-labelledby="group-about" className="flex flex-col gap-3">
             <h2 id="group-about" className="text-xl font-semibold">
@@ -103,6 +91,19 @@ export function GroupPage() {
             </section>
           )}
         </div>
+        {/* After the page's content in reading order: on a phone, About and the events come first. */}
+        <aside className="flex flex-col gap-6">
+          {isMember && userId && <AlertsToggle groupId={group.id} userId={userId} membership={mine} />}
+          <GroupPeople groupId={group.id} userId={userId} memberCount={memberCount} canSeeMembers={canSeeContent} />
+          <section aria-labelledby="group-home" className="flex flex-col gap-3">
+            <h2 id="group-home" className="text-lg font-semibold">
+              <Trans>Home city</Trans>
+            </h2>
+            <p>{group.city}</p>
+            <CityMapFacade lat={group.lat} lng={group.lng} city={group.city} />
+          </section>
+          {group.visibility === "public" && <GroupCalendarLinks slug={group.slug} name={group.name} />}
+        </aside>
       </div>
     </article>
   );
