@@ -64,12 +64,24 @@ describe.runIf(driverName === 'pglite')('database port on PGlite', () => {
     await s.testDb.db.exec(`
       create table public.rt_tool (id int primary key, v text);
       grant select on public.rt_tool to anon;
+      grant all on public.rt_tool to service_role;
       alter publication supabase_realtime add table public.rt_tool;`);
     const sub = collectChanges(s.anon(), 'tool-writes', { table: 'rt_tool', event: 'INSERT' });
     await sub.ready;
     const c = await connect();
     await c.query(`insert into public.rt_tool values (1, 'from psql')`);
     await expect.poll(() => sub.got.map((p) => p.new), { timeout: 10_000 }).toEqual([{ id: 1, v: 'from psql' }]);
+  });
+
+  it('unlisten * and discard all on the port do not stop realtime for the API', async () => {
+    const sub = collectChanges(s.anon(), 'after-discard', { table: 'rt_tool', event: 'INSERT' });
+    await sub.ready;
+    const c = await connect();
+    await c.query('unlisten *');
+    await c.query('discard all');
+    const { error } = await s.service().from('rt_tool').insert({ id: 2, v: 'from the API' });
+    expect(error).toBeNull();
+    await expect.poll(() => sub.got.map((p) => p.new), { timeout: 10_000 }).toEqual([{ id: 2, v: 'from the API' }]);
   });
 
   it("a tool's session settings stay its own (set role does not reach the API)", async () => {

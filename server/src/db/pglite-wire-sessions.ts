@@ -17,6 +17,8 @@ interface Session {
   state: string;
   /** The server's own settings while this client holds the backend. */
   apiState?: string;
+  /** The client may have dropped the server's LISTENs this turn. */
+  relisten?: boolean;
 }
 
 /** What a tool connecting to the port starts with: Supabase's search_path. */
@@ -32,7 +34,7 @@ export class WireSessions {
   private readonly sessions = new Map<number, Session>();
   private bootUser = 'postgres';
   private readonly pg: Locking;
-  private readonly serverListens: (channel: string) => boolean;
+  private readonly serverChannels: () => Iterable<string>;
 
   /**
    * `serverListens(channel)`: a NOTIFY raised by a tool's statement (a migration run with psql
@@ -40,9 +42,14 @@ export class WireSessions {
    * listeners and also comes back in the tool's protocol output; the server's channels are
    * removed from the latter (the tool did not LISTEN on them).
    */
-  constructor(pg: PGlite, serverListens: (channel: string) => boolean) {
+  constructor(pg: PGlite, serverChannels: () => Iterable<string>) {
     this.pg = pg as Locking;
-    this.serverListens = serverListens;
+    this.serverChannels = serverChannels;
+  }
+
+  private serverListens(channel: string): boolean {
+    for (const c of this.serverChannels()) if (c === channel) return true;
+    return false;
   }
 
   async init(): Promise<void> {
@@ -59,6 +66,9 @@ export class WireSessions {
     if (!s.release) await this.takeTurn(s);
     const chunks: Uint8Array[] = [];
     let status: string | undefined;
+    // `unlisten *` / `discard all` (some pools send it when a connection is returned) would also
+    // drop the server's own LISTENs on the shared backend: they are taken again after the turn.
+    if (messages.some(mayUnlisten)) s.relisten = true;
     for (const m of messages) {
       const out = this.routeNotifications(await this.raw(m));
       chunks.push(out);
@@ -92,6 +102,10 @@ export class WireSessions {
 
   private async endTurn(s: Session): Promise<void> {
     try {
+      if (s.relisten) {
+        s.relisten = false;
+        for (const c of this.serverChannels()) await this.raw(simpleQuery(`listen "${c.replace(/"/g, '""')}"`));
+      }
       s.state = await this.capture();
       await this.apply(s.apiState ?? '');
     } finally {
@@ -141,6 +155,11 @@ export class WireSessions {
   private raw(message: Uint8Array): Promise<Uint8Array> {
     return this.pg._runExclusiveQuery(async () => Uint8Array.from(await this.pg.execProtocolRaw(message)));
   }
+}
+
+/** A Query or Parse message whose text could end listening. */
+function mayUnlisten(m: Uint8Array): boolean {
+  return (m[0] === 0x51 || m[0] === 0x50) && /\b(unlisten|discard)\b/i.test(Buffer.from(m.buffer, m.byteOffset, m.byteLength).toString('latin1'));
 }
 
 function literal(s: string): string {

@@ -240,7 +240,7 @@ try {
   guard(pg);
   // PGlite hands NOTIFYs in any output, raw ones included, to its own listeners: the server's
   // channels already reach the server; they are only kept out of the tool's stream.
-  wire = new WireSessions(pg, (channel) => listeners.has(channel));
+  wire = new WireSessions(pg, () => listeners.keys());
   await wire.init();
   port.on('message', (m: ToPglite) => void handle(m));
   post({ t: 'ready' });
