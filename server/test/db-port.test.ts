@@ -126,6 +126,21 @@ describe.runIf(driverName === 'pglite')('database port on PGlite', () => {
     expect(data).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
   });
 
+  it('named prepared statements are per tool, and gone when the tool leaves', async () => {
+    const a = await connect();
+    const b = await connect();
+    expect((await a.query({ name: 's0', text: 'select 1 as a' })).rows).toEqual([{ a: 1 }]);
+    expect((await b.query({ name: 's0', text: 'select 2 as b' })).rows).toEqual([{ b: 2 }]);
+    expect((await a.query({ name: 's0', text: 'select 1 as a' })).rows).toEqual([{ a: 1 }]);
+    await a.end();
+    await b.end();
+    await expect
+      .poll(async () => (await s.testDb.db.query(`select count(*)::int as n from pg_prepared_statements where name like '%\\_s0'`)).rows, { timeout: 10_000 })
+      .toEqual([{ n: 0 }]);
+    const again = await connect();
+    expect((await again.query({ name: 's0', text: 'select 3 as c' })).rows).toEqual([{ c: 3 }]);
+  });
+
   it('two tools take turns: the second waits for the first one\'s transaction', async () => {
     const a = await connect();
     const b = await connect();

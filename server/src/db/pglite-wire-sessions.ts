@@ -9,6 +9,7 @@
  * reaches an API query and each tool keeps its own.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import { deallocateSql, prefixStatementName, statementPrefix } from './wire-statement-names.ts';
 
 interface Session {
   /** Set while this client holds the backend. */
@@ -19,6 +20,8 @@ interface Session {
   apiState?: string;
   /** The client may have dropped the server's LISTENs this turn. */
   relisten?: boolean;
+  /** The client named a prepared statement: deallocate its statements when it leaves. */
+  prepared?: boolean;
 }
 
 /** What a tool connecting to the port starts with: Supabase's search_path. */
@@ -70,7 +73,9 @@ export class WireSessions {
     // drop the server's own LISTENs on the shared backend: they are taken again after the turn.
     if (messages.some(mayUnlisten)) s.relisten = true;
     for (const m of messages) {
-      const out = this.routeNotifications(await this.raw(m));
+      const named = prefixStatementName(m, statementPrefix(client));
+      if (named !== m) s.prepared = true;
+      const out = this.routeNotifications(await this.raw(named));
       chunks.push(out);
       // No ReadyForQuery: mid extended-query or COPY exchange, so the turn goes on.
       status = lastReadyStatus(out);
@@ -83,10 +88,15 @@ export class WireSessions {
   async close(client: number): Promise<void> {
     const s = this.sessions.get(client);
     this.sessions.delete(client);
-    if (!s?.release) return;
+    if (!s) return;
+    if (s.prepared && !s.release) await this.takeTurn(s);
+    if (!s.release) return;
     try {
       await this.raw(SYNC);
       await this.raw(simpleQuery('rollback'));
+      // Its named statements would otherwise outlive it in the shared backend (a reconnecting
+      // client preparing "s0" again would fail).
+      if (s.prepared) await this.raw(simpleQuery(firstText(await this.raw(simpleQuery(deallocateSql(statementPrefix(client))))) ?? ''));
     } finally {
       await this.endTurn(s);
     }
