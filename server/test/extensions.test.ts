@@ -9,6 +9,7 @@ import { extensionsNamedIn } from '../src/db/extensions.ts';
 import { applyMigrations } from '../src/db/migrations.ts';
 import { openPglite } from '../src/db/pglite-driver.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
+import { generateTypes } from '../src/typegen/gen-types-command.ts';
 import { createTestDb, driverName, type TestDb } from './helpers/test-db.ts';
 
 // Issue 22, item 3 (decisions 0223–0225): a project's migrations that create extensions run as
@@ -91,6 +92,7 @@ async function available(db: Db, name: string): Promise<boolean> {
 
 let server: RunningServer;
 let testDb: TestDb;
+let projectDir: string;
 let hasVector = true;
 
 beforeAll(async () => {
@@ -103,6 +105,7 @@ beforeAll(async () => {
     ...(hasVector ? { 'migrations/20260101000001_documents.sql': VECTOR } : {}),
     'seed.sql': SEED + (hasVector ? SEED_VECTOR : ''),
   });
+  projectDir = dir;
   testDb = await freshDb(dir);
   const config = loadConfig({ project: dir, port: '0', logLevel: 'silent', db: testDb.target }, {});
   server = await startServer(config, { db: testDb.db, seed: true });
@@ -145,6 +148,13 @@ describe(`extensions in a project's migrations (${driverName})`, () => {
     expect(data![0].similarity).toBeGreaterThan(0.99);
     const rows = await anon().from('documents').select('id, embedding').eq('id', 2);
     expect(rows.data).toEqual([{ id: 2, embedding: '[0,1,0]' }]);
+  });
+
+  it('gen types builds its database with the extensions the migrations create', async () => {
+    const config = loadConfig({ project: projectDir, logLevel: 'silent', db: testDb.target === 'memory' ? 'memory' : testDb.target, dbPort: 'off' }, {});
+    const types = await generateTypes(config, { schemas: ['public'] });
+    expect(types).toContain('places_within');
+    expect(types).toMatch(/\btags: unknown\b/);
   });
 
   it('pg_cron created with the plain form is usable', async () => {

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Config } from '../config/config-schema.ts';
 import type { Db } from '../db/db-types.ts';
+import { extensionsNamedIn } from '../db/extensions.ts';
 import { openDb } from '../db/open-db.ts';
 import { prepareDatabase } from '../db/prepare-database.ts';
 import { introspect } from './introspect.ts';
@@ -22,7 +23,8 @@ export interface GenTypesOptions {
  */
 export async function generateTypes(config: Config, opts: GenTypesOptions): Promise<string> {
   const live = config.dbTarget.kind === 'postgres';
-  const db: Db = await openDb(live ? config.dbTarget : { kind: 'memory' });
+  // The throwaway database loads the extensions the project's migrations create (decision 0223).
+  const db: Db = await openDb(live ? config.dbTarget : { kind: 'memory', extensions: extensionsNamedIn(config.project) });
   try {
     if (!live) await prepareDatabase(db, config, { seed: false });
     const model = await introspect(db, opts.schemas);
