@@ -49,11 +49,11 @@ export function openEventChannel({ event, userId, name, queryClient, live }: Cha
   channel.subscribe((status) => {
     if (status !== "SUBSCRIBED") return;
     void channel.track({ online_at: new Date().toISOString() });
-    // Back after a drop: whatever changed meanwhile never arrived.
-    if (joinedBefore) {
-      comments.refetch();
-      void queryClient.invalidateQueries({ queryKey: eventKeys.detail(slug) });
-    }
+    // Changes are delivered from the join on: what changed since the page's data was read (a
+    // head inlined up to a minute ago, or the seconds before this first join) never arrives, so
+    // the counts are read again now. Back after a drop, the comments too.
+    void queryClient.invalidateQueries({ queryKey: eventKeys.detail(slug) });
+    if (joinedBefore) comments.refetch();
     joinedBefore = true;
   });
   live.attach(channel, userId && name ? { key: presenceKey, name } : null);
