@@ -35,9 +35,9 @@ prot = 1
 [auth]
 enabled = false
 site_url = "http://localhost:3000"
-[auth.hook.custom_access_token]
+[auth.hook.send_email]
 enabled = true
-uri = "pg-functions://postgres/public/custom_access_token_hook"
+uri = "http://127.0.0.1:9/send-email"
 [auth.sms.twilio]
 enabled = false
 account_sid = ""
@@ -53,8 +53,9 @@ public = true
     expect(notes).toContain('config.toml: api.enabled = false is not supported: the REST API (/rest/v1) is always served here');
     expect(notes).toContain('config.toml: auth.enabled = false is not supported: Auth (/auth/v1) is always served here');
     const unsupported = notes.find((n) => n.startsWith('config.toml: not supported here, ignored: '))!;
-    expect(unsupported).toContain('auth.hook.custom_access_token.enabled');
-    expect(unsupported).toContain('auth.hook.custom_access_token.uri');
+    // custom_access_token is run (decision 0230); the hooks not built are named.
+    expect(unsupported).toContain('auth.hook.send_email.enabled');
+    expect(unsupported).toContain('auth.hook.send_email.uri');
     expect(unsupported).toContain('studio.port');
     for (const quiet of ['api.port', 'api.max_rows', 'auth.site_url', 'auth.sms.twilio', 'realtime.enabled', 'storage.buckets', 'api.prot']) expect(unsupported).not.toContain(quiet);
     expect(notes).toContain("config.toml: unknown keys (not in the Supabase CLI's config either), ignored: api.prot");

@@ -21,10 +21,12 @@ export async function signAccessToken(
   user: UserRow,
   sessionId: string,
   amr: AmrEntry[],
+  /** The custom_access_token hook, when configured: its claims replace these. */
+  customize?: (claims: Record<string, unknown>) => Promise<Record<string, unknown>>,
 ): Promise<SignedAccessToken> {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + s.jwtExpiry;
-  const claims = {
+  const standard = {
     iss: issuer,
     sub: user.id,
     aud: user.aud ?? s.aud,
@@ -41,9 +43,11 @@ export async function signAccessToken(
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   };
+  const claims = customize ? await customize(standard) : standard;
+  const expiresAt = typeof claims.exp === 'number' ? claims.exp : exp;
   const signing = s.jwt.signing;
   const token = signing
     ? await new SignJWT(claims).setProtectedHeader({ alg: signing.alg, kid: signing.kid, typ: 'JWT' }).sign(signing.key)
     : await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(s.jwt.secret);
-  return { token, expiresAt: exp };
+  return { token, expiresAt };
 }

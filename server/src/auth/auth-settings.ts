@@ -3,6 +3,7 @@ import type { JwtKeys } from '../http/jwt-keys.ts';
 import { configuredProviders, type ExternalProvider } from './oauth/providers.ts';
 import { smsGateway } from '../mail/index.ts';
 import { compileRedirectPattern } from './redirect-patterns.ts';
+import { hookTarget, type HookTarget } from './hooks/hook-target.ts';
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -69,6 +70,7 @@ export interface AuthSettings {
   emailsPerHour: number;
   /** `[api] external_url` when configured; otherwise derived from the listening address. */
   apiExternalUrl?: string;
+  hooks: HookSettingsByName;
 }
 
 /** `[auth.sms]`: the phone provider and its codes. */
@@ -103,6 +105,11 @@ export interface MfaSettings {
   challengeExpirySeconds: number;
   /** Unverified factors without a challenge are dropped after this (MFA_FACTOR_EXPIRY_DURATION). */
   factorExpirySeconds: number;
+}
+
+/** `[auth.hook.*]`: the hooks that are on (decision 0230). */
+export interface HookSettingsByName {
+  customAccessToken?: HookTarget;
 }
 
 /** The CLI's site_url default, used when config.toml has none. */
@@ -184,5 +191,6 @@ export function authSettings(config: Config, jwt: JwtKeys): AuthSettings {
     },
     emailsPerHour: config.rateLimitEmailSent ?? (config.smtpHost ? SMTP_EMAILS_PER_HOUR : UNLIMITED_EMAILS),
     apiExternalUrl: config.apiExternalUrl?.replace(/\/+$/, ''),
+    hooks: { customAccessToken: hookTarget(config.authHooks.custom_access_token) },
   };
 }

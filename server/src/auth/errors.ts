@@ -45,12 +45,15 @@ function wants2024(req: FastifyRequest): boolean {
 }
 
 export function sendAuthError(req: FastifyRequest, reply: FastifyReply, err: AuthError): FastifyReply {
-  reply.code(err.status).header('x-sb-error-code', err.code);
+  // An error without a code (GoTrue's hook errors): 2024 names it by status, legacy leaves it out.
+  const code = err.code || (err.status === 500 ? 'unexpected_failure' : 'unknown');
+  reply.code(err.status);
+  if (err.code) reply.header('x-sb-error-code', err.code);
   if (wants2024(req)) {
     reply.header('X-Supabase-Api-Version', API_VERSION_2024);
-    return reply.send({ code: err.code, message: err.message, ...err.extra });
+    return reply.send({ code, message: err.message, ...err.extra });
   }
-  const legacy: Record<string, unknown> = { code: err.status, error_code: err.code, msg: err.message, ...err.extra };
+  const legacy: Record<string, unknown> = { code: err.status, ...(err.code ? { error_code: err.code } : {}), msg: err.message, ...err.extra };
   if (err.status >= 500) legacy.error_id = req.id;
   return reply.send(legacy);
 }

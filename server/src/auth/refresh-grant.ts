@@ -72,7 +72,7 @@ export async function refreshTokenGrant(a: AuthContext, presented: string, clien
     }
     if (issued) await touchSession(tx, session.id, client);
     else issued = await rotateRefreshToken(tx, token, session.id, client);
-    return { ok: await tokenResponse(a, tx, user, session.id, issued) };
+    return { ok: await tokenResponse(a, tx, user, session.id, issued, undefined, 'token_refresh') };
   });
   // Thrown after the commit, so the family stays revoked.
   if ('reuse' in outcome) throw alreadyUsed();

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/db-types.ts';
 import { signAccessToken } from './access-token.ts';
 import type { AuthContext } from './auth-context.ts';
+import { customizeAccessTokenClaims } from './hooks/custom-access-token.ts';
 
 import { amrOf, createSession, type AmrEntry, type ClientInfo } from './session-store.ts';
 import { loadUserJson } from './user-json.ts';
@@ -27,9 +28,14 @@ export async function tokenResponse(
   sessionId: string,
   refreshToken: string,
   knownAmr?: AmrEntry[],
+  /** GoTrue's authentication_method for the custom_access_token hook; else the session's newest. */
+  authMethod?: string,
 ): Promise<TokenResponse> {
   const amr = knownAmr ?? (await amrOf(q, sessionId));
-  const { token, expiresAt } = await signAccessToken(auth.settings, auth.authUrl(), user, sessionId, amr);
+  const hook = auth.settings.hooks.customAccessToken;
+  const method = authMethod ?? [...amr].sort((a, b) => b.timestamp - a.timestamp)[0]?.method ?? '';
+  const customize = hook ? (c: Record<string, unknown>) => customizeAccessTokenClaims(q, hook, user.id, c, method) : undefined;
+  const { token, expiresAt } = await signAccessToken(auth.settings, auth.authUrl(), user, sessionId, amr, customize);
   return {
     access_token: token,
     token_type: 'bearer',
@@ -53,5 +59,5 @@ export async function issueSession(
 ): Promise<TokenResponse> {
   const { sessionId, refreshToken, amr } = await createSession(tx, user.id, method, client);
   const signedIn = await updateUser(tx, user.id, { last_sign_in_at: new Date() });
-  return tokenResponse(auth, tx, signedIn, sessionId, refreshToken, amr);
+  return tokenResponse(auth, tx, signedIn, sessionId, refreshToken, amr, method);
 }

@@ -4,6 +4,7 @@ import { realtimeConfigFields } from './realtime-config.ts';
 import { restConfigFields } from './rest-config.ts';
 import { functionsConfigFields } from './functions-config.ts';
 import { authConfigFields } from './auth-config.ts';
+import { authHooksConfigFields } from './auth-hooks-config.ts';
 import { emailTemplateConfigFields } from './email-templates-config.ts';
 import { exposureConfigFields } from './exposure-config.ts';
 import type { SigningJwk } from './signing-keys.ts';
@@ -129,6 +130,8 @@ export const configSchema = z.object({
   ...functionsConfigFields,
   // Signing keys, external providers, MFA, phone: see auth-config.ts.
   ...authConfigFields,
+  // Auth hooks: see auth-hooks-config.ts.
+  ...authHooksConfigFields,
   // Auth's email templates: see email-templates-config.ts.
   ...emailTemplateConfigFields,
   // Accepting the risks of listening beyond loopback: see exposure-config.ts.

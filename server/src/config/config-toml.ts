@@ -6,6 +6,7 @@ import { storageTomlSettings } from './storage-config.ts';
 import { restTomlSettings } from './rest-config.ts';
 import { functionsTomlSettings } from './functions-config.ts';
 import { authTomlSettings } from './auth-config.ts';
+import { authHooksTomlSettings } from './auth-hooks-config.ts';
 import { emailTemplateTomlSettings } from './email-templates-config.ts';
 import { ignoredKeyNotes, recordingView } from './config-keys.ts';
 
@@ -101,6 +102,7 @@ function settingsFromToml(doc: Table, env: NodeJS.ProcessEnv): Partial<ConfigInp
   Object.assign(out, restTomlSettings(api, pick));
   Object.assign(out, functionsTomlSettings(doc, pick));
   Object.assign(out, authTomlSettings(auth, pick));
+  Object.assign(out, authHooksTomlSettings(auth, pick));
   Object.assign(out, emailTemplateTomlSettings(email, pick));
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out as Partial<ConfigInput>;

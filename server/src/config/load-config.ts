@@ -8,6 +8,7 @@ import { STORAGE_DEFAULTS, STORAGE_ENV_NAMES } from './storage-config.ts';
 import { REALTIME_DEFAULTS, REALTIME_ENV_NAMES } from './realtime-config.ts';
 import { REST_DEFAULTS, REST_ENV_NAMES } from './rest-config.ts';
 import { FUNCTIONS_DEFAULTS, FUNCTIONS_ENV_NAMES } from './functions-config.ts';
+import { AUTH_HOOKS_DEFAULTS } from './auth-hooks-config.ts';
 import { AUTH_DEFAULTS, AUTH_ENV_NAMES, mergeExternalProviderEnv, mergeSmsApiUrlEnv } from './auth-config.ts';
 import { EMAIL_TEMPLATE_DEFAULTS, readEmailTemplateFiles } from './email-templates-config.ts';
 import { EXPOSURE_DEFAULTS, EXPOSURE_ENV_NAMES } from './exposure-config.ts';
@@ -119,6 +120,7 @@ const DEFAULTS: ConfigInput = {
   ...REST_DEFAULTS,
   ...FUNCTIONS_DEFAULTS,
   ...AUTH_DEFAULTS,
+  ...AUTH_HOOKS_DEFAULTS,
   ...EMAIL_TEMPLATE_DEFAULTS,
   ...EXPOSURE_DEFAULTS,
 };
