@@ -47,7 +47,7 @@ export function ConnectedAccounts({ userId }: { userId: string }) {
     if (!error) {
       // The session's user (app_metadata.providers, the email) changes with the identities.
       await supabase.auth.refreshSession();
-      const provider = providerLabel(identity.provider);
+      const provider = identity.provider === "email" ? t`Email and password` : providerLabel(identity.provider);
       toast.success(t`${provider} is disconnected`);
     } else setFailure(errorMessage(error));
     setBusy(null);
