@@ -34,11 +34,13 @@ export function AppLayout() {
           <Spinner label={t`Loading page…`} />
         </div>
       )}
+      {/* At least a screen tall: a page that grows as its data arrives never pushes a visible
+          footer off the first screen (a layout shift of the footer's whole height on phones). */}
       <main
         id="main"
         tabIndex={-1}
         aria-busy={isNavigating}
-        className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none"
+        className="mx-auto min-h-svh w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none"
       >
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

@@ -20,8 +20,13 @@ export function EventListView({ filters, onClearFilters }: EventListViewProps) {
 
   if (query.isPending) {
     return (
-      <div>
+      // The same column as the results, with the count's line, so the cards do not move down when it arrives.
+      <div className="flex flex-col gap-6">
+        {/* sr-only is out of the flow: no gap of its own. */}
         <Spinner className="sr-only" label={t`Loading events…`} />
+        <p className="text-sm" aria-hidden="true">
+          &nbsp;
+        </p>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
           {Array.from({ length: 6 }, (_, i) => (
             <li key={i}>

@@ -18,7 +18,7 @@ export function AttendeeAvatars({ event }: { event: Pick<EventDetail, "id" | "sl
   const { user, status } = useSession();
   const query = useQuery(attendeesOptions(event.id, user?.id));
   const going = event.event_stats?.going_count ?? 0;
-  if (going === 0 || status === "loading") return null;
+  if (going === 0) return null;
 
   const attendees = query.data ?? [];
   const more = Math.max(0, going - attendees.length);
@@ -27,8 +27,12 @@ export function AttendeeAvatars({ event }: { event: Pick<EventDetail, "id" | "sl
       <h2 id="attendees-heading" className="text-base font-semibold">
         <Trans>Who's going</Trans>
       </h2>
-      {!user ? (
-        <p className="text-sm text-muted-foreground">
+      {status === "loading" ? (
+        // The session is not known yet: the row's height, so nothing below moves when it is.
+        <Skeleton className="h-9 w-40" />
+      ) : !user ? (
+        // min-h-9: as tall as the faces and the skeleton, so either answer keeps the height.
+        <p className="min-h-9 text-sm text-muted-foreground">
           <Plural value={going} one="# person is going." other="# people are going." />{" "}
           <Link to={signInPathFor(`/events/${event.slug}`)} className="font-medium text-brand-700 underline underline-offset-4">
             <Trans>Sign in to see who</Trans>

@@ -3,6 +3,7 @@ import { Trans } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
+import { Skeleton } from "@/components/ui/skeleton";
 import { useSession } from "@/lib/auth/session-context";
 import type { EventDetail } from "../api/get-event";
 import { eventGroupOptions } from "./event-group-api";
@@ -14,6 +15,7 @@ export function EventGroupChip({ event }: { event: Pick<EventDetail, "group_id" 
   const { user } = useSession();
   const query = useQuery({ ...eventGroupOptions(event.group_id ?? "", user?.id), enabled: Boolean(event.group_id) });
   const group = query.data;
+  if (event.group_id && query.isPending) return <GroupChipPlaceholder />;
   if (!event.group_id || !group) return null;
   const count = group.member_count;
   return (
@@ -39,6 +41,23 @@ export function EventGroupChip({ event }: { event: Pick<EventDetail, "group_id" 
         returnTo={`/events/${event.slug}`}
       />
     </section>
+  );
+}
+
+/**
+ * The chip's box while its group loads (logo and the three lines' heights), so the RSVP panel
+ * below it does not jump down by the chip's height when it arrives (a layout shift on phones).
+ */
+function GroupChipPlaceholder() {
+  return (
+    <div aria-hidden="true" className="flex items-center gap-3 rounded-xl border bg-card p-3">
+      <Skeleton className="size-10 shrink-0 rounded-lg" />
+      <div className="flex flex-1 flex-col">
+        <span className="text-xs">&nbsp;</span>
+        <Skeleton className="h-6 w-2/3" />
+        <span className="text-xs">&nbsp;</span>
+      </div>
+    </div>
   );
 }
 
