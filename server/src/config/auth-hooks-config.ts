@@ -24,7 +24,23 @@ export function hookUriProblem(uri: string): string | undefined {
     if (parts.length !== 2 || !parts.every((p) => IDENT.test(p))) return 'must be pg-functions://postgres/<schema>/<function>';
     return undefined;
   }
-  return `unsupported protocol: only pg-functions:// hooks are supported here (got ${u.protocol}//)`;
+  if (u.protocol === 'http:') {
+    // GoTrue allows plain http only to this machine.
+    if (!['localhost', '127.0.0.1', '[::1]', 'host.docker.internal'].includes(u.hostname)) {
+      return 'http:// is allowed for localhost, 127.0.0.1, ::1 and host.docker.internal only: use https://';
+    }
+    return undefined;
+  }
+  if (u.protocol === 'https:') return undefined;
+  return `unsupported protocol ${u.protocol}// (pg-functions:// and http(s):// are)`;
+}
+
+/** GoTrue's check of `secrets` for http hooks: one or more `v1,whsec_<base64>`, `|`-separated. */
+export function hookSecretsProblem(secrets: string | undefined): string | undefined {
+  const list = (secrets ?? '').split('|').map((s) => s.trim()).filter((s) => s !== '');
+  if (list.length === 0) return 'secrets are required for http(s):// hooks (v1,whsec_<base64>)';
+  if (!list.every((s) => /^v1,whsec_[A-Za-z0-9+/=]{32,88}$/.test(s))) return 'secrets must be v1,whsec_<base64>, separated by |';
+  return undefined;
 }
 
 const hookSettings = z
@@ -42,6 +58,10 @@ const hookSettings = z
     }
     const problem = hookUriProblem(h.uri);
     if (problem) c.addIssue({ code: 'custom', message: `uri ${problem}` });
+    else if (/^https?:/.test(h.uri)) {
+      const bad = hookSecretsProblem(h.secrets);
+      if (bad) c.addIssue({ code: 'custom', message: bad });
+    }
   });
 
 export type HookSettings = z.output<typeof hookSettings>;

@@ -3,6 +3,7 @@ import { AuthError } from '../errors.ts';
 import { hookHttpError, hookReturnedError, hookRunError } from './hook-errors.ts';
 import type { HookTarget } from './hook-target.ts';
 import { callPgFunctionHook } from './pg-function-hook.ts';
+import { callHttpHook } from './http-hook.ts';
 
 type Claims = Record<string, unknown>;
 
@@ -50,7 +51,8 @@ export async function customizeAccessTokenClaims(
 ): Promise<Claims> {
   let out: unknown;
   try {
-    out = await callPgFunctionHook(tx, hook, { user_id: userId, claims, authentication_method: authenticationMethod });
+    const event = { user_id: userId, claims, authentication_method: authenticationMethod };
+    out = hook.kind === 'http' ? await callHttpHook(hook, event) : await callPgFunctionHook(tx, hook, event);
   } catch (err) {
     if (err instanceof AuthError) throw err;
     // eslint-disable-next-line no-console -- GoTrue logs the cause and answers a generic 500.
