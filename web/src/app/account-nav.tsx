@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { LogOut } from "lucide-react";
 import { NavLink } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Button } from "@/components/ui/button";
 import { useSession } from "@/lib/auth/session-context";
 import { errorMessage } from "@/lib/errors";

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Languages } from "lucide-react";
 import { useId } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useSession } from "@/lib/auth/session-context";
 import { errorMessage } from "@/lib/errors";
 import { isLocale, LOCALE_NAMES, LOCALES, PSEUDO_LOCALE, switchLocale, type AppLocale } from "@/lib/i18n";

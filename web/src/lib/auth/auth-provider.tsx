@@ -2,7 +2,7 @@ import type { AuthChangeEvent, Session } from "@supabase/supabase-js";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { clearPersistedCache } from "@/lib/query-client";
 import { profileKeys } from "@/lib/query-keys";
 import { loadSupabase } from "@/lib/load-supabase";
