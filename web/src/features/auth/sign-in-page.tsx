@@ -7,6 +7,7 @@ import { needsSecondFactor } from "@/lib/auth/second-factor";
 import { useSession } from "@/lib/auth/session-context";
 import { AuthLayout } from "./components/auth-layout";
 import { MagicLinkForm } from "./components/magic-link-form";
+import { PasskeySignInButton } from "./components/passkey-sign-in";
 import { PasswordSignInForm } from "./components/password-sign-in-form";
 import { ProviderButtons } from "./components/provider-buttons";
 import { SecondFactorForm } from "./components/second-factor-form";
@@ -32,6 +33,7 @@ export function SignInPage() {
   return (
     <AuthLayout title={t`Sign in`} intro={t`Welcome back. Sign in to RSVP, comment and host events.`}>
       <ProviderButtons next={next} />
+      <PasskeySignInButton />
       {method === "password" ? <PasswordSignInForm /> : <MagicLinkForm next={next} />}
       <Button variant="link" className="self-start px-0" onClick={() => setMethod(method === "password" ? "link" : "password")}>
         {method === "password" ? <Trans>Email me a sign-in link instead</Trans> : <Trans>Sign in with a password instead</Trans>}

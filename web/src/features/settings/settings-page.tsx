@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -22,6 +22,7 @@ import { CookiePreferences } from "./components/cookie-preferences";
 import { DeleteAccountSection } from "./components/delete-account-section";
 import { EmailForm } from "./components/email-form";
 import { LanguageForm } from "./components/language-form";
+import { PasskeysSection, passkeysEnabledQuery } from "./components/passkeys";
 import { NotificationPreferencesForm } from "./components/notification-preferences-form";
 import { PasswordForm } from "./components/password-form";
 import { ProfileForm } from "./components/profile-form";
@@ -129,6 +130,7 @@ function SettingsSections({ profile }: { profile: MyProfile }) {
   const { t } = useLingui();
   const { user } = useSession();
   const queryClient = useQueryClient();
+  const passkeysEnabled = useQuery(passkeysEnabledQuery()).data === true;
   const onSaveProfile = async (values: ProfileValues) => {
     await saveProfile(profile.id, values);
     // The header, this page and the public profile all read under the profile root.
@@ -159,6 +161,11 @@ function SettingsSections({ profile }: { profile: MyProfile }) {
       <SettingsSection id="two-factor" title={t`Two-factor authentication`}>
         <TwoFactorSection userId={profile.id} />
       </SettingsSection>
+      {passkeysEnabled && (
+        <SettingsSection id="passkeys" title={t`Passkeys`} description={t`Sign in without a password, with this device's screen lock or your phone.`}>
+          <PasskeysSection userId={profile.id} />
+        </SettingsSection>
+      )}
       <SettingsSection id="notifications" title={t`Notifications`} description={t`Which emails we send you.`}>
         <NotificationPreferencesForm userId={profile.id} />
       </SettingsSection>

@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, startServer, type RunningServer } from '../server/src/index.ts';
+import { seriousA11yViolations } from './support/axe.ts';
+import { launchBrowser, watchPageErrors } from './support/browser.ts';
+import { heading, signIn } from './support/flows.ts';
+
+// Issue 17, passkeys in the app: Settings → Passkeys (add, list, remove) and "Sign in with a
+// passkey", with Chromium's virtual authenticator over CDP standing in for the device's screen
+// lock, as server/test/auth-webauthn does. A relying party id must be a host name, not an IP
+// address, so the app is opened at http://localhost:<port> and the server told that origin.
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+let server: RunningServer;
+let browser: Browser;
+let origin = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+beforeAll(async () => {
+  const web = process.env.E2E_WEB_DIST ?? `${ROOT}web/dist`;
+  if (!existsSync(`${web}/index.html`)) throw new Error(`e2e: ${web} is missing; run \`npm run build -w web\` first`);
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  const env = {
+    GATHER_AUTH_PASSKEY_ENABLED: 'true',
+    GATHER_AUTH_WEBAUTHN_RP_ID: 'localhost',
+    GATHER_AUTH_WEBAUTHN_RP_ORIGINS: origin,
+  };
+  server = await startServer(loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: String(port), logLevel: 'warn' }, env));
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A platform authenticator with user verification (a laptop's fingerprint reader), in this page. */
+async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { cdp, authenticatorId };
+}
+
+async function expectAxeClean(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 360, height: 900 });
+  expect(await seriousA11yViolations(page), `${new URL(page.url()).pathname} at 360 px`).toEqual([]);
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByText('Signed out').first().waitFor();
+}
+
+describe('passkeys in the app (issue 17)', () => {
+  it('adds a passkey in Settings, signs in with it alone, and removes it', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    const { cdp, authenticatorId } = await addAuthenticator(page);
+    await signIn(page, origin, 'grace@example.com', '/settings');
+
+    const passkeys = page.getByRole('region', { name: 'Passkeys' });
+    await passkeys.getByText(/^No passkeys yet\./).waitFor({ timeout: 15_000 });
+    await passkeys.getByRole('button', { name: 'Add a passkey' }).click();
+    await page.getByText('Passkey added').first().waitFor({ timeout: 15_000 });
+    const list = passkeys.getByRole('list', { name: 'Your passkeys' });
+    await list.getByText(/not used yet$/).waitFor({ timeout: 10_000 });
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.isResidentCredential).toBe(true);
+    await expectAxeClean(page);
+
+    // Signed out, the passkey alone signs in (no email typed), and lands where asked.
+    await signOut(page);
+    await page.goto(`${origin}/auth/sign-in?next=%2Fsettings`);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('Settings');
+    await list.getByText(/last used/).waitFor({ timeout: 15_000 });
+
+    await list.getByRole('button', { name: /^Remove passkey Passkey/ }).click();
+    await page.getByText('Passkey removed').first().waitFor({ timeout: 15_000 });
+    await passkeys.getByText(/^No passkeys yet\./).waitFor({ timeout: 10_000 });
+
+    // The authenticator still holds the credential, but the server no longer takes it.
+    await signOut(page);
+    await page.goto(`${origin}/auth/sign-in?next=%2Fsettings`);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('alert').first().waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/auth/sign-in');
+    await expectAxeClean(page);
+    expect(errors.filter((e) => !e.startsWith('console: Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
+});

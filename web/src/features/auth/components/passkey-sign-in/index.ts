@@ -1,0 +1,1 @@
+export { PasskeySignInButton } from "./passkey-sign-in-button";

@@ -1,0 +1,2 @@
+export { passkeysEnabledQuery } from "./passkeys-enabled";
+export { PasskeysSection } from "./passkeys-section";
