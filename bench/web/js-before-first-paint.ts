@@ -6,13 +6,14 @@ import { gzipSync } from 'node:zlib';
  * The JavaScript a browser must fetch before the SPA can paint: the entry module and every chunk
  * index.html preloads. Gzip level 9, as the libraries reference measures bundles.
  */
-export function jsBeforeFirstPaint(distDir: string): { files: string[]; gzipBytes: number } {
+export function jsBeforeFirstPaint(distDir: string): { files: string[]; gzipBytes: number; perFile: Record<string, number> } {
   const html = readFileSync(join(distDir, 'index.html'), 'utf8');
   const srcs = [
     ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
   ].map((m) => m[1]!);
   const files = [...new Set(srcs)];
-  const gzipBytes = files.reduce((sum, src) => sum + gzipSync(readFileSync(join(distDir, src.replace(/^\//, ''))), { level: 9 }).length, 0);
-  return { files, gzipBytes };
+  const perFile = Object.fromEntries(files.map((src) => [src, gzipSync(readFileSync(join(distDir, src.replace(/^\//, ''))), { level: 9 }).length]));
+  const gzipBytes = Object.values(perFile).reduce((sum, n) => sum + n, 0);
+  return { files, gzipBytes, perFile };
 }

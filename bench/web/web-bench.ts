@@ -64,6 +64,9 @@ export async function webBench(): Promise<void> {
     console.log(line('static page', results.base, results.base));
     for (const [name, s] of results.out) console.log(line(name, s, results.base));
     console.log(`  JS before first paint  ${fmt(js.gzipBytes / 1024, 1)} KB gzip in ${js.files.length} files`);
+    // Which files, largest first: where the next cut is (hashes stripped so runs compare).
+    const largest = Object.entries(js.perFile).sort((a, b) => b[1] - a[1]);
+    console.log(`    ${largest.map(([f, n]) => `${f.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '')} ${fmt(n / 1024, 1)}`).join(' · ')}`);
   } finally {
     if (app) await stop(app.child);
     baseline.close();
