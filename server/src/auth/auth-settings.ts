@@ -110,6 +110,7 @@ export interface MfaSettings {
 /** `[auth.hook.*]`: the hooks that are on (decision 0230). */
 export interface HookSettingsByName {
   customAccessToken?: HookTarget;
+  beforeUserCreated?: HookTarget;
 }
 
 /** The CLI's site_url default, used when config.toml has none. */
@@ -191,6 +192,9 @@ export function authSettings(config: Config, jwt: JwtKeys): AuthSettings {
     },
     emailsPerHour: config.rateLimitEmailSent ?? (config.smtpHost ? SMTP_EMAILS_PER_HOUR : UNLIMITED_EMAILS),
     apiExternalUrl: config.apiExternalUrl?.replace(/\/+$/, ''),
-    hooks: { customAccessToken: hookTarget(config.authHooks.custom_access_token) },
+    hooks: {
+      customAccessToken: hookTarget(config.authHooks.custom_access_token),
+      beforeUserCreated: hookTarget(config.authHooks.before_user_created),
+    },
   };
 }

@@ -4,7 +4,8 @@ import { badRequest } from './errors.ts';
 import { findIdentity, insertIdentity } from './identity-store.ts';
 import { hashPassword } from './passwords.ts';
 import { confirmPhone, sendPhoneOtp } from './phone.ts';
-import { findUserByPhone, insertUser, type UserRow } from './user-store.ts';
+import { findUserByPhone, type UserRow } from './user-store.ts';
+import { createUser } from './hooks/before-user-created.ts';
 
 export interface PhoneSignup {
   phone: string;
@@ -37,7 +38,7 @@ export async function signUpWithPhone(a: AuthContext, p: PhoneSignup): Promise<P
       const identity = { sub: id, email_verified: false, phone_verified: false };
       const metadata: Record<string, unknown> = { ...identity };
       for (const [k, v] of Object.entries(p.data)) if (!(k in identity)) metadata[k] = v;
-      user = await insertUser(tx, {
+      user = await createUser(a, tx, {
         id,
         aud: a.settings.aud,
         role: a.settings.defaultRole,

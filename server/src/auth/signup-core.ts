@@ -5,7 +5,8 @@ import { createFlowState } from './flow-state.ts';
 import { emailIdentityData, findIdentity, insertIdentity } from './identity-store.ts';
 import { hashPassword } from './passwords.ts';
 import { confirmEmail } from './user-lifecycle.ts';
-import { findUserByEmail, insertUser, isConfirmed, type UserRow } from './user-store.ts';
+import { findUserByEmail, isConfirmed, type UserRow } from './user-store.ts';
+import { createUser } from './hooks/before-user-created.ts';
 
 export interface EmailSignup {
   email: string;
@@ -46,7 +47,7 @@ export async function signUpWithEmail(a: AuthContext, p: EmailSignup): Promise<S
     if (user && isConfirmed(user)) return { kind: 'exists', user } as const;
     if (!user) {
       const id = randomUUID();
-      user = await insertUser(tx, {
+      user = await createUser(a, tx, {
         id,
         aud: a.settings.aud,
         role: a.settings.defaultRole,

@@ -1,9 +1,7 @@
 import type { Queryable } from '../../db/db-types.ts';
-import { AuthError } from '../errors.ts';
 import { hookHttpError, hookReturnedError, hookRunError } from './hook-errors.ts';
 import type { HookTarget } from './hook-target.ts';
-import { callPgFunctionHook } from './pg-function-hook.ts';
-import { callHttpHook } from './http-hook.ts';
+import { callHook } from './call-hook.ts';
 
 type Claims = Record<string, unknown>;
 
@@ -49,16 +47,7 @@ export async function customizeAccessTokenClaims(
   claims: Claims,
   authenticationMethod: string,
 ): Promise<Claims> {
-  let out: unknown;
-  try {
-    const event = { user_id: userId, claims, authentication_method: authenticationMethod };
-    out = hook.kind === 'http' ? await callHttpHook(hook, event) : await callPgFunctionHook(tx, hook, event);
-  } catch (err) {
-    if (err instanceof AuthError) throw err;
-    // eslint-disable-next-line no-console -- GoTrue logs the cause and answers a generic 500.
-    console.warn(`auth hook ${hook.uri} failed: ${(err as Error).message}`);
-    throw hookRunError(hook.uri);
-  }
+  const out = await callHook(tx, hook, { user_id: userId, claims, authentication_method: authenticationMethod });
   const returned = hookReturnedError(out);
   if (returned) throw returned;
   const outClaims = out && typeof out === 'object' ? (out as { claims?: unknown }).claims : undefined;

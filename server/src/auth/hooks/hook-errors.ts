@@ -19,6 +19,8 @@ export function hookReturnedError(out: unknown): AuthError | undefined {
   const e = (out as { error: unknown }).error;
   if (!e || typeof e !== 'object') return undefined;
   const { http_code: code, message } = e as { http_code?: unknown; message?: unknown };
+  // GoTrue: an error object without a message is no error.
+  if (typeof message !== 'string' || message === '') return undefined;
   const status = typeof code === 'number' && code >= 100 && code <= 599 ? code : 500;
-  return hookHttpError(status, typeof message === 'string' ? message : '');
+  return hookHttpError(status, message);
 }

@@ -4,7 +4,8 @@ import { sendConfirmation } from '../auth-mail.ts';
 import { AuthError, badRequest, forbidden, unprocessable } from '../errors.ts';
 import { findIdentity, insertIdentity, listIdentities, updateIdentityData, type IdentityRow } from '../identity-store.ts';
 import { confirmEmail, refreshProviders } from '../user-lifecycle.ts';
-import { findUserByEmail, findUserById, insertUser, isBanned, isConfirmed, mergeMetadata, updateUser, type UserRow } from '../user-store.ts';
+import { createUser } from '../hooks/before-user-created.ts';
+import { findUserByEmail, findUserById, isBanned, isConfirmed, mergeMetadata, updateUser, type UserRow } from '../user-store.ts';
 import { identityData, type ExternalProfile } from './profiles.ts';
 
 /**
@@ -21,7 +22,7 @@ export class CommitThenRefuse {
 /** An account created through an external identity: one place, so sign-up hooks can wrap it later. */
 async function createExternalUser(a: AuthContext, tx: Queryable, provider: string, email: string | null, data: Record<string, unknown>): Promise<UserRow> {
   if (!a.settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
-  const user = await insertUser(tx, {
+  const user = await createUser(a, tx, {
     aud: a.settings.aud,
     role: a.settings.defaultRole,
     email,

@@ -11,7 +11,8 @@ import { bodyOf, obj, str } from '../request-body.ts';
 import { signUpWithEmail } from '../signup-core.ts';
 import { issueSession } from '../token-response.ts';
 import { loadUserJson, userJson } from '../user-json.ts';
-import { insertUser, isConfirmed } from '../user-store.ts';
+import { isConfirmed } from '../user-store.ts';
+import { createUser } from '../hooks/before-user-created.ts';
 import { validateEmail } from '../validation.ts';
 import { validateChannel, validatePhone } from '../phone.ts';
 import { requirePhoneProvider, signUpWithPhone } from '../phone-signup.ts';
@@ -40,7 +41,7 @@ function obfuscatedUser(email: string, data: Record<string, unknown>, aud: strin
 
 async function signInAnonymously(a: AuthContext, req: FastifyRequest, data: Record<string, unknown>) {
   return a.server.db.transaction(async (tx) => {
-    const user = await insertUser(tx, {
+    const user = await createUser(a, tx, {
       aud: a.settings.aud,
       role: a.settings.defaultRole,
       email: null,
