@@ -12,6 +12,7 @@ export async function startAppServer(): Promise<RunningServer> {
   // E2E_WEB_DIST lets parallel work test its own build without overwriting web/dist.
   const web = process.env.E2E_WEB_DIST ?? `${ROOT}web/dist`;
   if (!existsSync(`${web}/index.html`)) throw new Error(`e2e: ${web} is missing; run \`npm run build -w web\` first`);
-  const config = loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: '0', logLevel: 'warn' }, {});
+  // No database port: each test file's server would race for 54322, and no test uses it here.
+  const config = loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: '0', dbPort: 'off', logLevel: 'warn' }, {});
   return startServer(config);
 }
