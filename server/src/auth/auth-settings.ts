@@ -111,6 +111,7 @@ export interface MfaSettings {
 export interface HookSettingsByName {
   customAccessToken?: HookTarget;
   beforeUserCreated?: HookTarget;
+  passwordVerificationAttempt?: HookTarget;
 }
 
 /** The CLI's site_url default, used when config.toml has none. */
@@ -195,6 +196,7 @@ export function authSettings(config: Config, jwt: JwtKeys): AuthSettings {
     hooks: {
       customAccessToken: hookTarget(config.authHooks.custom_access_token),
       beforeUserCreated: hookTarget(config.authHooks.before_user_created),
+      passwordVerificationAttempt: hookTarget(config.authHooks.password_verification_attempt),
     },
   };
 }

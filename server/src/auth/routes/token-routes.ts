@@ -10,6 +10,7 @@ import { pkceMatches } from '../secrets.ts';
 import { issueSession, type TokenResponse } from '../token-response.ts';
 import { findUserByEmail, findUserById, findUserByPhone, isBanned, isConfirmed } from '../user-store.ts';
 import { idTokenGrant } from '../oauth/id-token-grant.ts';
+import { passwordVerificationAttempt } from '../hooks/password-verification.ts';
 
 /**
  * grant_type=password. Unknown email, passwordless account and wrong password all answer
@@ -29,6 +30,7 @@ async function passwordGrant(a: AuthContext, req: FastifyRequest, body: Body): P
     ? await findUserByEmail(a.server.db, email, a.settings.aud)
     : await findUserByPhone(a.server.db, phone.replace(/^\+/, '').replaceAll(' ', ''), a.settings.aud);
   const ok = await verifyPassword(password, user?.encrypted_password);
+  if (user) await passwordVerificationAttempt(a, user.id, ok);
   if (!user || !ok) throw invalidCredentials();
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
   if (email !== '' && !isConfirmed(user)) throw badRequest('email_not_confirmed', 'Email not confirmed');
