@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,7 @@ import { useSession } from "@/lib/auth/session-context";
 import { AuthLayout } from "./components/auth-layout";
 import { MagicLinkForm } from "./components/magic-link-form";
 import { PasskeySignInButton } from "./components/passkey-sign-in";
+import { PhoneSignInForm, phoneEnabledQuery } from "./components/phone-sign-in";
 import { PasswordSignInForm } from "./components/password-sign-in-form";
 import { ProviderButtons } from "./components/provider-buttons";
 import { SecondFactorForm } from "./components/second-factor-form";
@@ -17,7 +19,8 @@ export function SignInPage() {
   const [params] = useSearchParams();
   const next = safeNext(params.get("next"));
   const { status, session } = useSession();
-  const [method, setMethod] = useState<"password" | "link">("password");
+  const [method, setMethod] = useState<"password" | "link" | "phone">("password");
+  const phoneEnabled = useQuery(phoneEnabledQuery()).data === true;
 
   // The first factor is done but the account has a second one: ask for its code (decision 0147).
   if (status === "signed-in" && needsSecondFactor(session)) {
@@ -34,10 +37,15 @@ export function SignInPage() {
     <AuthLayout title={t`Sign in`} intro={t`Welcome back. Sign in to RSVP, comment and host events.`}>
       <ProviderButtons next={next} />
       <PasskeySignInButton />
-      {method === "password" ? <PasswordSignInForm /> : <MagicLinkForm next={next} />}
+      {method === "password" ? <PasswordSignInForm /> : method === "phone" ? <PhoneSignInForm /> : <MagicLinkForm next={next} />}
       <Button variant="link" className="self-start px-0" onClick={() => setMethod(method === "password" ? "link" : "password")}>
         {method === "password" ? <Trans>Email me a sign-in link instead</Trans> : <Trans>Sign in with a password instead</Trans>}
       </Button>
+      {phoneEnabled && method !== "phone" && (
+        <Button variant="link" className="-mt-2 self-start px-0" onClick={() => setMethod("phone")}>
+          <Trans>Use a phone number instead</Trans>
+        </Button>
+      )}
       <p className="text-sm text-muted-foreground">
         <Trans>
           New here?{" "}

@@ -1,0 +1,2 @@
+export { phoneEnabledQuery } from "./phone-enabled";
+export { PhoneSignInForm } from "./phone-sign-in-form";
