@@ -112,6 +112,7 @@ export interface HookSettingsByName {
   customAccessToken?: HookTarget;
   beforeUserCreated?: HookTarget;
   passwordVerificationAttempt?: HookTarget;
+  mfaVerificationAttempt?: HookTarget;
 }
 
 /** The CLI's site_url default, used when config.toml has none. */
@@ -197,6 +198,7 @@ export function authSettings(config: Config, jwt: JwtKeys): AuthSettings {
       customAccessToken: hookTarget(config.authHooks.custom_access_token),
       beforeUserCreated: hookTarget(config.authHooks.before_user_created),
       passwordVerificationAttempt: hookTarget(config.authHooks.password_verification_attempt),
+      mfaVerificationAttempt: hookTarget(config.authHooks.mfa_verification_attempt),
     },
   };
 }

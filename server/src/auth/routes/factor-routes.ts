@@ -9,6 +9,7 @@ import { checkSmsFrequency, renderSmsTemplate, requireGateway, validateChannel, 
 import { generateOtp, safeEqual } from '../secrets.ts';
 import { checkCanEnroll, checkTypeEnabled, isAal2, openChallenge, raiseSession, requireSession } from '../mfa-core.ts';
 import { acceptTotpCode, newTotp } from '../mfa-totp.ts';
+import { mfaVerificationAttempt } from '../hooks/mfa-verification.ts';
 import { enforceRequestLimit } from '../rate-limits.ts';
 import { bodyOf, str } from '../request-body.ts';
 import { isUuid } from '../validation.ts';
@@ -130,6 +131,20 @@ export function factorRoutes(app: FastifyInstance, a: AuthContext): void {
     const webauthn = factor.factor_type === 'webauthn' ? webAuthnVerifyParams(body) : undefined;
     if (!isUuid(challengeId)) throw badRequest('validation_failed', 'challenge_id must be an UUID');
     requireSession(authed);
+    if (!webauthn && a.settings.hooks.mfaVerificationAttempt) {
+      // The hook runs between checking the code and raising the session, in its own
+      // transaction (decision 0234): what it records stays even when the code is wrong.
+      const valid = await a.server.db.transaction(async (tx) => {
+        const challenge = await openChallenge(a, tx, factor, challengeId, req.ip);
+        if (factor.factor_type === 'phone') return !!challenge.otp_code && safeEqual(challenge.otp_code, code);
+        return acceptTotpCode(tx, factor.id, factor.secret ?? '', code);
+      });
+      await mfaVerificationAttempt(a, authed.user.id, factor, valid);
+      if (!valid) {
+        throw unprocessable('mfa_verification_failed', factor.factor_type === 'phone' ? 'Invalid MFA Phone code entered' : 'Invalid TOTP code entered');
+      }
+      return a.server.db.transaction(async (tx) => raiseSession(a, tx, authed, factor, (await openChallenge(a, tx, factor, challengeId, req.ip)).id));
+    }
     return a.server.db.transaction(async (tx) => {
       const challenge = await openChallenge(a, tx, factor, challengeId, req.ip);
       if (webauthn) await verifyWebAuthnFactor(a, tx, factor, challenge, webauthn);
