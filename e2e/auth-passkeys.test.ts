@@ -38,7 +38,7 @@ beforeAll(async () => {
     GATHER_AUTH_WEBAUTHN_RP_ID: 'localhost',
     GATHER_AUTH_WEBAUTHN_RP_ORIGINS: origin,
   };
-  server = await startServer(loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: String(port), logLevel: 'warn' }, env));
+  server = await startServer(loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: String(port), dbPort: 'off', logLevel: 'warn' }, env));
   browser = await launchBrowser();
 });
 afterAll(async () => {

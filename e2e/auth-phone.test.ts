@@ -18,7 +18,7 @@ let browser: Browser;
 beforeAll(async () => {
   const web = process.env.E2E_WEB_DIST ?? `${ROOT}web/dist`;
   if (!existsSync(`${web}/index.html`)) throw new Error(`e2e: ${web} is missing; run \`npm run build -w web\` first`);
-  server = await startServer(loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: '0', logLevel: 'warn' }, { GATHER_AUTH_SMS_ENABLE_SIGNUP: 'true' }));
+  server = await startServer(loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: '0', dbPort: 'off', logLevel: 'warn' }, { GATHER_AUTH_SMS_ENABLE_SIGNUP: 'true' }));
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -74,7 +74,7 @@ describe('phone sign-in in the app (issue 17)', () => {
   });
 
   it('offers no phone sign-in when the server sends no texts', async () => {
-    const plain = await startServer(loadConfig({ project: `${ROOT}supabase`, web: process.env.E2E_WEB_DIST ?? `${ROOT}web/dist`, db: 'memory', port: '0', logLevel: 'warn' }, {}));
+    const plain = await startServer(loadConfig({ project: `${ROOT}supabase`, web: process.env.E2E_WEB_DIST ?? `${ROOT}web/dist`, db: 'memory', port: '0', dbPort: 'off', logLevel: 'warn' }, {}));
     try {
       const page = await browser.newPage();
       const answered = page.waitForResponse((r) => r.url().endsWith('/auth/v1/settings'));

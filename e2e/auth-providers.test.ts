@@ -35,7 +35,7 @@ beforeAll(async () => {
     GATHER_AUTH_EXTERNAL_GITHUB_SECRET: gh.clientSecret,
     GATHER_AUTH_EXTERNAL_GITHUB_URL: gh.url,
   };
-  const config = loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: '0', logLevel: 'warn' }, env);
+  const config = loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: '0', dbPort: 'off', logLevel: 'warn' }, env);
   server = await startServer(config);
   op.allowRedirect(`${server.url}/auth/v1/callback`);
   browser = await launchBrowser();
@@ -143,7 +143,7 @@ describe('sign-in providers, linked accounts and two-factor (issue 17)', () => {
   });
 
   it('shows no provider buttons when none is configured', async () => {
-    const plain = await startServer(loadConfig({ project: `${ROOT}supabase`, web: process.env.E2E_WEB_DIST ?? `${ROOT}web/dist`, db: 'memory', port: '0', logLevel: 'warn' }, {}));
+    const plain = await startServer(loadConfig({ project: `${ROOT}supabase`, web: process.env.E2E_WEB_DIST ?? `${ROOT}web/dist`, db: 'memory', port: '0', dbPort: 'off', logLevel: 'warn' }, {}));
     try {
       const page = await browser.newPage();
       // Counted once the app has the server's answer, so "none" is not just "not yet".

@@ -30,7 +30,7 @@ beforeAll(async () => {
     GATHER_AUTH_EXTERNAL_GITHUB_SECRET: gh.clientSecret,
     GATHER_AUTH_EXTERNAL_GITHUB_URL: gh.url,
   };
-  server = await startServer(loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: '0', logLevel: 'warn' }, env));
+  server = await startServer(loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: '0', dbPort: 'off', logLevel: 'warn' }, env));
   browser = await launchBrowser();
 });
 afterAll(async () => {
