@@ -1,2 +1,1 @@
-export { phoneEnabledQuery } from "./phone-enabled";
 export { PhoneSignInForm } from "./phone-sign-in-form";
