@@ -110,7 +110,7 @@ describe('the host dashboard', () => {
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe("Name,Username,Status,Guests,Checked in (Europe/Lisbon),RSVP'd at (Europe/Lisbon)");
-    expect(lines.filter((l) => /,going,/.test(l))).toHaveLength(goingCount);
+    expect(lines.filter((l) => /,Going,/.test(l))).toHaveLength(goingCount);
     await page.getByText(/^Exported \d+ RSVPs?\.$/).first().waitFor();
 
     // The chart, with its sentence and its table for screen readers.

@@ -113,7 +113,7 @@ describe('registration questions', () => {
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe("Name,Username,Status,Guests,Checked in (Europe/Paris),RSVP'd at (Europe/Paris),T-shirt size,Anything we should know?");
-    expect(lines.find((l) => l.includes(',linus,'))).toMatch(/,linus,going,0,,[\d-]+ [\d:]+,L,I bring my own soldering iron$/);
+    expect(lines.find((l) => l.includes(',linus,'))).toMatch(/,linus,Going,0,,[\d-]+ [\d:]+,L,I bring my own soldering iron$/);
     await host.setViewportSize({ width: 360, height: 780 });
     await toastsGone(host);
     expect(await seriousA11yViolations(host)).toEqual([]);

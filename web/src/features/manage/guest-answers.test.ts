@@ -43,8 +43,8 @@ describe("answers in the guest list", () => {
     );
     expect(csv.split("\r\n")).toEqual([
       "Name,Username,Status,Guests,Checked in (UTC),RSVP'd at (UTC),T-shirt size,Diet",
-      'Ada,ada,going,0,,2026-11-01 09:30,M,"Vegan, Halal"',
-      "Bob,ada,going,0,,2026-11-01 09:30,,'+33 6 12",
+      'Ada,ada,Going,0,,2026-11-01 09:30,M,"Vegan, Halal"',
+      "Bob,ada,Going,0,,2026-11-01 09:30,,'+33 6 12",
       "",
     ]);
   });

@@ -43,8 +43,8 @@ describe("the guest list CSV", () => {
     );
     expect(csv.split("\r\n")).toEqual([
       "Name,Username,Status,Guests,Checked in (Europe/Berlin),RSVP'd at (Europe/Berlin)",
-      "Grace Hopper,grace,going,1,2026-11-25 19:05,2026-11-01 10:30",
-      '"Linus, the Park",linus,waitlisted,0,,2026-11-03 00:59',
+      "Grace Hopper,grace,Going,1,2026-11-25 19:05,2026-11-01 10:30",
+      '"Linus, the Park",linus,Waitlisted,0,,2026-11-03 00:59',
       "",
     ]);
   });

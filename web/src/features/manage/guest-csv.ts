@@ -1,5 +1,10 @@
+import { msg, t } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { i18n } from "@lingui/core";
+
 // The guest list as a CSV file, built in the browser (no server round trip): RFC 4180 quoting,
 // CRLF line ends, and times in the event's zone so the host's spreadsheet matches the venue.
+// Headers and statuses are in the host's language, as on screen; the values stay sortable.
 
 export type CsvGuest = {
   display_name: string;
@@ -37,13 +42,29 @@ export function localDateTime(iso: string, timeZone: string): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
+const STATUS: Record<string, MessageDescriptor> = {
+  going: msg({ message: "Going", comment: "An RSVP's status in the guest list CSV" }),
+  waitlisted: msg({ message: "Waitlisted", comment: "An RSVP's status in the guest list CSV" }),
+  pending: msg({ message: "Awaiting approval", comment: "An RSVP's status in the guest list CSV" }),
+  declined: msg({ message: "Declined", comment: "An RSVP's status in the guest list CSV" }),
+  cancelled: msg({ message: "Cancelled", comment: "An RSVP's status in the guest list CSV" }),
+};
+
 /** One row per RSVP; after the fixed columns, one column per registration question. */
 export function guestListCsv(guests: CsvGuest[], timeZone: string, questions: CsvAnswerColumn[] = []): string {
-  const header = ["Name", "Username", "Status", "Guests", `Checked in (${timeZone})`, `RSVP'd at (${timeZone})`, ...questions.map((q) => q.label)];
+  const header = [
+    t({ message: "Name", comment: "A guest list CSV column" }),
+    t({ message: "Username", comment: "A guest list CSV column" }),
+    t({ message: "Status", comment: "A guest list CSV column" }),
+    t({ message: "Guests", comment: "A guest list CSV column: how many guests the person brings" }),
+    t({ message: `Checked in (${timeZone})`, comment: "A guest list CSV column; the time zone in brackets" }),
+    t({ message: `RSVP'd at (${timeZone})`, comment: "A guest list CSV column; the time zone in brackets" }),
+    ...questions.map((q) => q.label),
+  ];
   const rows = guests.map((g) => [
     g.display_name,
     g.username,
-    g.status,
+    STATUS[g.status] ? i18n._(STATUS[g.status]!) : g.status,
     g.guests,
     g.checked_in_at ? localDateTime(g.checked_in_at, timeZone) : "",
     localDateTime(g.created_at, timeZone),
