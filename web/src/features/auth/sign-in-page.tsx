@@ -10,7 +10,7 @@ import { AuthLayout } from "./components/auth-layout";
 import { MagicLinkForm } from "./components/magic-link-form";
 import { PasskeySignInButton } from "./components/passkey-sign-in";
 import { PhoneSignInForm } from "./components/phone-sign-in";
-import { phoneEnabledQuery } from "./components/server-settings/auth-server-settings";
+import { phoneEnabledQuery } from "@/lib/auth/auth-server-settings";
 import { PasswordSignInForm } from "./components/password-sign-in-form";
 import { ProviderButtons } from "./components/provider-buttons";
 import { SecondFactorForm } from "./components/second-factor-form";

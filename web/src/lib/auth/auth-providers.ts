@@ -1,6 +1,3 @@
-import { queryOptions } from "@tanstack/react-query";
-import { supabaseAnonKey, supabaseUrl } from "@/lib/supabase-config";
-
 /**
  * The sign-in providers the auth server has turned on, from GoTrue's public `/auth/v1/settings`
  * (`external`: provider name → enabled). Email, phone and anonymous sign-in are listed there too
@@ -41,20 +38,4 @@ export function enabledProviders(settings: { external?: Record<string, unknown> 
   return ids
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
     .map((id) => ({ id, label: providerLabel(id) }));
-}
-
-export type AuthServerSettings = { external?: Record<string, unknown> };
-
-export function authProvidersQuery() {
-  return queryOptions({
-    queryKey: ["auth-settings"],
-    queryFn: async ({ signal }): Promise<AuthProvider[]> => {
-      const res = await fetch(`${supabaseUrl}/auth/v1/settings`, { headers: { apikey: supabaseAnonKey }, signal });
-      if (!res.ok) throw new Error(`auth settings: ${res.status}`);
-      return enabledProviders((await res.json()) as AuthServerSettings);
-    },
-    // Providers change with the server's configuration, not while a page is open.
-    staleTime: Infinity,
-    retry: 1,
-  });
 }

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { authProvidersQuery } from "@/lib/auth/auth-providers";
+import { authProvidersQuery } from "@/lib/auth/auth-server-settings";
 import { errorMessage } from "@/lib/errors";
 import { supabase } from "@/lib/supabase";
 import { redirectUrl } from "../auth-schemas";

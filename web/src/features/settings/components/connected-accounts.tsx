@@ -5,7 +5,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { authProvidersQuery, providerLabel } from "@/lib/auth/auth-providers";
+import { providerLabel } from "@/lib/auth/auth-providers";
+import { authProvidersQuery } from "@/lib/auth/auth-server-settings";
 import { errorMessage } from "@/lib/errors";
 import { supabase } from "@/lib/supabase";
 

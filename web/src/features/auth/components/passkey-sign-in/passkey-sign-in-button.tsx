@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
 import { supabase } from "@/lib/supabase";
-import { passkeysEnabledQuery } from "../server-settings/auth-server-settings";
+import { passkeysEnabledQuery } from "@/lib/auth/auth-server-settings";
 
 /**
  * "Sign in with a passkey" (decision 0151): the browser offers the passkeys it holds for this

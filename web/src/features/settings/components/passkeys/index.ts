@@ -1,2 +1,1 @@
-export { passkeysEnabledQuery } from "./passkeys-enabled";
 export { PasskeysSection } from "./passkeys-section";
