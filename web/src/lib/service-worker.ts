@@ -2,10 +2,9 @@
 // loaded, so it never competes with the first paint. Production builds only: in `vite dev`
 // a worker would keep serving stale modules.
 
-/** Same-origin hashed files this page has loaded: kept by the worker for offline visits. */
-function loadedAssets(): string[] {
-  return performance
-    .getEntriesByType("resource")
+/** The same-origin hashed files among `entries`: kept by the worker for offline visits. */
+function assetsOf(entries: PerformanceEntryList): string[] {
+  return entries
     .map((entry) => entry.name)
     .filter((href) => {
       const url = new URL(href);
@@ -14,8 +13,8 @@ function loadedAssets(): string[] {
 }
 
 /** Tells the active worker what the page loaded before the worker controlled it. */
-function sendLoadedAssets(registration: ServiceWorkerRegistration): void {
-  registration.active?.postMessage({ type: "keep-assets", urls: loadedAssets() });
+function sendLoadedAssets(registration: ServiceWorkerRegistration, urls = assetsOf(performance.getEntriesByType("resource"))): void {
+  if (urls.length) registration.active?.postMessage({ type: "keep-assets", urls });
 }
 
 export function registerServiceWorker(): void {
@@ -25,8 +24,11 @@ export function registerServiceWorker(): void {
       await navigator.serviceWorker.register("/sw.js");
       const registration = await navigator.serviceWorker.ready;
       sendLoadedAssets(registration);
-      // The first visit: chunks a route loaded between registering and taking control.
+      // The first visit: chunks a route loaded between registering and taking control, and
+      // those already on their way then (a lazy chunk of the shell), which finish later: each
+      // file that finishes loading is sent too (the worker skips what it keeps already).
       navigator.serviceWorker.addEventListener("controllerchange", () => sendLoadedAssets(registration), { once: true });
+      new PerformanceObserver((list) => sendLoadedAssets(registration, assetsOf(list.getEntries()))).observe({ type: "resource" });
     } catch {
       // No worker (private mode, blocked): the app works online as before.
     }
