@@ -7,7 +7,7 @@ import { signToken, tamper, unsignedToken } from './helpers/tokens.ts';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ rateLimitSignInSignUps: '1000', rateLimitTokenRefresh: '1000' });
+  s = await startTestServer({ rateLimitSignInSignUps: '100000', rateLimitTokenRefresh: '100000' });
 });
 afterAll(() => s.stop());
 
