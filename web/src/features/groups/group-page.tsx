@@ -10,7 +10,7 @@ import { usePageTitle } from "@/lib/use-page-title";
 import { groupDetailOptions } from "./api/get-group";
 import { managerStatsOptions, myMembershipOptions } from "./api/members-api";
 import { AlertsToggle } from "./components/alerts-toggle";
-import { CityMapFacade } from "./components/city-map-facade";
+import { MapFacade } from "@/components/map/map-facade";
 import { GroupAnnouncements } from "./components/group-announcements";
 import { GroupCalendarLinks } from "./components/group-calendar-links";
 import { GroupEventsSection } from "./components/group-events-section";
@@ -100,7 +100,7 @@ export function GroupPage() {
               <Trans>Home city</Trans>
             </h2>
             <p>{group.city}</p>
-            <CityMapFacade lat={group.lat} lng={group.lng} city={group.city} />
+            <MapFacade lat={group.lat} lng={group.lng} name={group.city} />
           </section>
           {group.visibility === "public" && <GroupCalendarLinks slug={group.slug} name={group.name} />}
         </aside>

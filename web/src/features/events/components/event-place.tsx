@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { ExternalLink, MapPin, MonitorPlay } from "lucide-react";
 import type { EventDetail } from "../api/get-event";
-import { VenueMapFacade } from "./venue-map-facade";
+import { MapFacade } from "@/components/map/map-facade";
 
 type EventPlaceProps = {
   event: Pick<EventDetail, "venue_name" | "address" | "lat" | "lng" | "is_online" | "online_link">;
@@ -40,7 +40,7 @@ export function EventPlace({ event, showOnlineLink }: EventPlaceProps) {
         </div>
       )}
       {event.venue_name && event.lat !== null && event.lng !== null && (
-        <VenueMapFacade lat={event.lat} lng={event.lng} name={event.venue_name} />
+        <MapFacade lat={event.lat} lng={event.lng} name={event.venue_name} />
       )}
       {event.is_online && (
         <div className="flex items-start gap-3">

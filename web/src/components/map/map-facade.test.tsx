@@ -1,11 +1,11 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { render } from "@/test/render";
 import { describe, expect, it } from "vitest";
-import { VenueMapFacade } from "./venue-map-facade";
+import { MapFacade } from "./map-facade";
 
-describe("VenueMapFacade", () => {
+describe("MapFacade", () => {
   it("draws no map until asked, then loads it in place and can hide it again", async () => {
-    render(<VenueMapFacade lat={38.7036} lng={-9.1784} name="LX Factory" />);
+    render(<MapFacade lat={38.7036} lng={-9.1784} name="LX Factory" />);
     const button = screen.getByRole("button", { name: "Show map" });
     expect(button.getAttribute("aria-expanded")).toBe("false");
     expect(document.querySelector(".leaflet-container")).toBeNull();

@@ -1,14 +1,16 @@
 import { Trans } from "@lingui/react/macro";
 import { Map as MapIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { LazyVenueMap } from "@/components/map/lazy-map";
 import { Button } from "@/components/ui/button";
+import { LazyVenueMap } from "./lazy-map";
+
+type MapFacadeProps = { lat: number; lng: number; name: string };
 
 /**
- * The group's home city on a map, behind a "Show map" button as the event page's venue is:
- * nothing from Leaflet or the tile server loads until it is pressed (the city is already text).
+ * A "Show map" button that stands in for a one-pin map (an event's venue, a group's home city):
+ * nothing from Leaflet or the tile server loads until it is pressed (the place is already text).
  */
-export function CityMapFacade({ lat, lng, city }: { lat: number; lng: number; city: string }) {
+export function MapFacade({ lat, lng, name }: MapFacadeProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -18,7 +20,7 @@ export function CityMapFacade({ lat, lng, city }: { lat: number; lng: number; ci
         {open ? <Trans>Hide map</Trans> : <Trans>Show map</Trans>}
       </Button>
       <div id={id} className="w-full">
-        {open && <LazyVenueMap lat={lat} lng={lng} name={city} />}
+        {open && <LazyVenueMap lat={lat} lng={lng} name={name} />}
       </div>
     </div>
   );
