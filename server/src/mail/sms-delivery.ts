@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db-types.ts';
+import { startOutboxDrainer, type OutboxDrainer } from './outbox-drainer.ts';
 import { claimDueSms, recordSmsAttempt, SMS_CHANNEL, type SmsGateway, type StoredSms } from './sms-outbox.ts';
 
 const TIMEOUT_MS = 10_000;
@@ -68,17 +69,10 @@ export async function sendViaGateway(g: SmsGateway, sms: Pick<StoredSms, 'to_pho
   return String(r.body.id ?? '');
 }
 
-export interface SmsDelivery {
-  stop(): Promise<void>;
-  drain(): Promise<void>;
-}
+export type SmsDelivery = OutboxDrainer;
 
 /** Delivers queued text messages: woken by NOTIFY when any instance queues one, and by a timer for retries. */
 export async function startSmsDelivery(db: Db, gateway: SmsGateway, log: FastifyBaseLogger): Promise<SmsDelivery> {
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
   async function drainOnce(): Promise<void> {
     for (;;) {
       const batch = await claimDueSms(db, 20);
@@ -94,34 +88,5 @@ export async function startSmsDelivery(db: Db, gateway: SmsGateway, log: Fastify
     }
   }
 
-  function drain(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await drainOnce().catch((err: Error) => log.error({ err }, 'sms outbox drain failed'));
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  const unlisten = await db.listen(SMS_CHANNEL, () => void drain());
-  const timer = setInterval(() => void drain(), POLL_MS);
-  timer.unref();
-  void drain();
-  return {
-    drain,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await unlisten();
-      await running;
-    },
-  };
+  return startOutboxDrainer(db, { channel: SMS_CHANNEL, pollMs: POLL_MS, what: 'sms', log, drainOnce });
 }

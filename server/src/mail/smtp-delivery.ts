@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db-types.ts';
 import type { MailSettings } from './mail-settings.ts';
+import { startOutboxDrainer } from './outbox-drainer.ts';
 import { OUTBOX_CHANNEL, claimDueMail, markFailed, markSent } from './outbox.ts';
 
 const BATCH = 20;
@@ -27,10 +28,6 @@ export async function startSmtpDelivery(db: Db, settings: MailSettings, log: Fas
     secure: smtp.port === 465,
     auth: smtp.user ? { user: smtp.user, pass: smtp.pass ?? '' } : undefined,
   });
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-
   async function drainOnce(): Promise<void> {
     for (;;) {
       const batch = await claimDueMail(db, BATCH);
@@ -53,35 +50,11 @@ export async function startSmtpDelivery(db: Db, settings: MailSettings, log: Fas
     }
   }
 
-  function drain(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        await drainOnce().catch((err: Error) => log.error({ err }, 'mail outbox drain failed'));
-      } while (again && !stopped);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  const unlisten = await db.listen(OUTBOX_CHANNEL, () => void drain());
-  const timer = setInterval(() => void drain(), POLL_MS);
-  timer.unref();
-  void drain();
-
+  const drainer = await startOutboxDrainer(db, { channel: OUTBOX_CHANNEL, pollMs: POLL_MS, what: 'mail', log, drainOnce });
   return {
-    drain,
+    drain: drainer.drain,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await unlisten();
-      await running;
+      await drainer.stop();
       transport.close();
     },
   };
