@@ -30,6 +30,10 @@ options (each also an environment variable):
   --workers N       server processes sharing the port  GATHER_WORKERS   (cores on PostgreSQL, 1 on PGlite)
   --db-port N|off   database port (PGlite: wire protocol)  GATHER_DB_PORT (54322)
   --metrics VALUE   Prometheus metrics: /path or [host:]port  GATHER_METRICS (off)
+  --auto-expose-new-tables
+                    grant new public tables to anon, authenticated and service_role, as
+                    Supabase did before 2026 (an older project's migrations expect it)
+                    GATHER_AUTO_EXPOSE_NEW_TABLES (config.toml [api] auto_expose_new_tables; off)
 
   Beyond loopback (--host 0.0.0.0, a LAN address) start refuses two development defaults
   unless you accept the risk by its name:
@@ -51,6 +55,7 @@ const OPTIONS = {
   metrics: { type: 'string' },
   'insecure-default-jwt-secret': { type: 'boolean' },
   'insecure-public-inbox': { type: 'boolean' },
+  'auto-expose-new-tables': { type: 'boolean' },
   schema: { type: 'string', multiple: true },
   output: { type: 'string', short: 'o' },
   help: { type: 'boolean', short: 'h' },
@@ -80,6 +85,7 @@ async function main(): Promise<void> {
     'db-port': dbPort,
     'insecure-default-jwt-secret': insecureDefaultJwtSecret,
     'insecure-public-inbox': insecurePublicInbox,
+    'auto-expose-new-tables': autoExposeNewTables,
     schema,
     output,
     ...rest
@@ -90,6 +96,7 @@ async function main(): Promise<void> {
     ...(dbPort ? { dbPort } : {}),
     ...(insecureDefaultJwtSecret ? { insecureDefaultJwtSecret: 'true' } : {}),
     ...(insecurePublicInbox ? { insecurePublicInbox: 'true' } : {}),
+    ...(autoExposeNewTables ? { autoExposeNewTables: 'true' } : {}),
   } as ConfigFlags;
   let config;
   try {

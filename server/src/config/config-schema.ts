@@ -87,7 +87,7 @@ export const configSchema = z.object({
   smtpAdminEmail: z.string().min(3),
   smtpSenderName: z.string(),
   maxRows: z.coerce.number().int().min(1),
-  autoExposeNewTables: z.coerce.boolean(),
+  autoExposeNewTables: flag,
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   /**
    * Behind a reverse proxy, which X-Forwarded-For hops to believe, so rate limits and sessions see

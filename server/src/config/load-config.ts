@@ -62,6 +62,7 @@ export const ENV_NAMES: Partial<Record<keyof ConfigInput, string>> = {
   smtpAdminEmail: 'GATHER_SMTP_ADMIN_EMAIL',
   smtpSenderName: 'GATHER_SMTP_SENDER_NAME',
   maxRows: 'GATHER_MAX_ROWS',
+  autoExposeNewTables: 'GATHER_AUTO_EXPOSE_NEW_TABLES',
   logLevel: 'GATHER_LOG_LEVEL',
   trustProxy: 'GATHER_TRUST_PROXY',
   metrics: 'GATHER_METRICS',
