@@ -169,9 +169,9 @@ describe(`custom_access_token hook, pg-functions (${driverName})`, () => {
 
 describe('hook settings at start', () => {
   it('reads the hooks it runs; the others are named as not supported, one by one', () => {
-    const dir = projectWith(`${HOOK_TOML}[auth.hook.send_email]\nenabled = true\nuri = "http://127.0.0.1:9/send"\nsecrets = "v1,whsec_abc"\n`);
+    const dir = projectWith(`${HOOK_TOML}[auth.hook.after_user_created]\nenabled = true\nuri = "http://127.0.0.1:9/send"\nsecrets = "v1,whsec_abc"\n`);
     const notes = configTomlNotes(dir, {}).join('\n');
-    expect(notes).toContain('auth.hook.send_email.uri');
+    expect(notes).toContain('auth.hook.after_user_created.uri');
     expect(notes).not.toContain('custom_access_token');
   });
 });

@@ -35,7 +35,7 @@ prot = 1
 [auth]
 enabled = false
 site_url = "http://localhost:3000"
-[auth.hook.send_email]
+[auth.hook.after_user_created]
 enabled = true
 uri = "http://127.0.0.1:9/send-email"
 [auth.sms.twilio]
@@ -54,8 +54,8 @@ public = true
     expect(notes).toContain('config.toml: auth.enabled = false is not supported: Auth (/auth/v1) is always served here');
     const unsupported = notes.find((n) => n.startsWith('config.toml: not supported here, ignored: '))!;
     // custom_access_token is run (decision 0230); the hooks not built are named.
-    expect(unsupported).toContain('auth.hook.send_email.enabled');
-    expect(unsupported).toContain('auth.hook.send_email.uri');
+    expect(unsupported).toContain('auth.hook.after_user_created.enabled');
+    expect(unsupported).toContain('auth.hook.after_user_created.uri');
     expect(unsupported).toContain('studio.port');
     for (const quiet of ['api.port', 'api.max_rows', 'auth.site_url', 'auth.sms.twilio', 'realtime.enabled', 'storage.buckets', 'api.prot']) expect(unsupported).not.toContain(quiet);
     expect(notes).toContain("config.toml: unknown keys (not in the Supabase CLI's config either), ignored: api.prot");

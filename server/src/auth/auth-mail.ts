@@ -2,6 +2,7 @@ import type { Queryable } from '../db/db-types.ts';
 import { enqueueMail, renderAuthMail, type AuthMailKind } from '../mail/index.ts';
 import type { AuthContext } from './auth-context.ts';
 import { tooManyRequests } from './errors.ts';
+import { callSendEmailHook, type EmailActionType } from './hooks/send-email.ts';
 import { clearOneTimeToken, saveOneTimeToken } from './one-time-tokens.ts';
 import { generateOtp, tokenHash } from './secrets.ts';
 import { updateUser, type UserRow } from './user-store.ts';
@@ -55,13 +56,26 @@ async function queue(m: MailAction, kind: AuthMailKind, to: string, otp: string,
   await enqueueMail(m.tx, m.auth.mail, mail);
 }
 
+/**
+ * One message with a code and (except reauthentication) a link: to the send_email hook when
+ * it is on (GoTrue then sends nothing itself), else rendered and queued.
+ */
+async function deliver(m: MailAction, kind: AuthMailKind, action: EmailActionType, otp: string, hash: string, linkType?: string): Promise<void> {
+  const hook = m.auth.settings.hooks.sendEmail;
+  if (hook) {
+    await callSendEmailHook(m.auth, m.tx, hook, m.user, { email_action_type: action, token: otp, token_hash: hash, redirect_to: m.referrer });
+    return;
+  }
+  await queue(m, kind, m.user.email ?? '', otp, linkType ? verifyLink(m.auth, hash, linkType, m.referrer) : undefined);
+}
+
 export async function sendConfirmation(m: MailAction): Promise<UserRow> {
   checkFrequency(m.user.confirmation_sent_at, m.auth);
   takeEmailBudget(m.auth);
   const email = m.user.email ?? '';
   const otp = generateOtp(m.auth.settings.otpLength);
   const token = withFlowPrefix(tokenHash(email, otp), m.pkce);
-  await queue(m, 'confirmation', email, otp, verifyLink(m.auth, token, 'signup', m.referrer));
+  await deliver(m, 'confirmation', 'signup', otp, token, 'signup');
   await saveOneTimeToken(m.tx, m.user.id, 'confirmation_token', token, email);
   return updateUser(m.tx, m.user.id, { confirmation_token: token, confirmation_sent_at: new Date() });
 }
@@ -71,7 +85,7 @@ export async function sendInvite(m: MailAction): Promise<UserRow> {
   const email = m.user.email ?? '';
   const otp = generateOtp(m.auth.settings.otpLength);
   const token = tokenHash(email, otp);
-  await queue(m, 'invite', email, otp, verifyLink(m.auth, token, 'invite', m.referrer));
+  await deliver(m, 'invite', 'invite', otp, token, 'invite');
   await saveOneTimeToken(m.tx, m.user.id, 'confirmation_token', token, email);
   const now = new Date();
   return updateUser(m.tx, m.user.id, { confirmation_token: token, confirmation_sent_at: now, invited_at: now });
@@ -84,7 +98,7 @@ async function sendRecoveryKind(m: MailAction, kind: 'recovery' | 'magic_link', 
   const email = m.user.email ?? '';
   const otp = generateOtp(m.auth.settings.otpLength);
   const token = withFlowPrefix(tokenHash(email, otp), m.pkce);
-  await queue(m, kind, email, otp, verifyLink(m.auth, token, type, m.referrer));
+  await deliver(m, kind, type as EmailActionType, otp, token, type);
   await saveOneTimeToken(m.tx, m.user.id, 'recovery_token', token, email);
   return updateUser(m.tx, m.user.id, { recovery_token: token, recovery_sent_at: new Date() });
 }
@@ -102,25 +116,42 @@ export async function sendEmailChange(m: MailAction, newEmail: string): Promise<
   const current = m.user.email ?? '';
   const otpNew = generateOtp(m.auth.settings.otpLength);
   const tokenNew = withFlowPrefix(tokenHash(newEmail, otpNew), m.pkce);
-  const names = { email: current, newEmail };
-  await queue(m, 'email_change', newEmail, otpNew, verifyLink(m.auth, tokenNew, 'email_change', m.referrer), names);
   await saveOneTimeToken(m.tx, m.user.id, 'email_change_token_new', tokenNew, newEmail);
+  let otpCurrent = '';
   let tokenCurrent = '';
   if (m.auth.settings.secureEmailChange && current !== '') {
-    const otpCurrent = generateOtp(m.auth.settings.otpLength);
+    otpCurrent = generateOtp(m.auth.settings.otpLength);
     tokenCurrent = withFlowPrefix(tokenHash(current, otpCurrent), m.pkce);
-    await queue(m, 'email_change', current, otpCurrent, verifyLink(m.auth, tokenCurrent, 'email_change', m.referrer), names);
     await saveOneTimeToken(m.tx, m.user.id, 'email_change_token_current', tokenCurrent, current);
   } else {
     await clearOneTimeToken(m.tx, m.user.id, 'email_change_token_current');
   }
-  return updateUser(m.tx, m.user.id, {
+  const user = await updateUser(m.tx, m.user.id, {
     email_change: newEmail,
     email_change_token_new: tokenNew,
     email_change_token_current: tokenCurrent,
     email_change_confirm_status: 0,
     email_change_sent_at: new Date(),
   });
+  const hook = m.auth.settings.hooks.sendEmail;
+  if (hook) {
+    // One call for both addresses, with GoTrue's pairing: under secure change `token` is the
+    // current address's code but `token_hash` the new address's hash, and `*_new` the reverse.
+    const both = otpCurrent !== '';
+    await callSendEmailHook(m.auth, m.tx, hook, user, {
+      email_action_type: 'email_change',
+      token: both ? otpCurrent : otpNew,
+      token_hash: tokenNew,
+      token_new: both ? otpNew : '',
+      token_hash_new: both ? tokenCurrent : '',
+      redirect_to: m.referrer,
+    });
+    return user;
+  }
+  const names = { email: current, newEmail };
+  await queue(m, 'email_change', newEmail, otpNew, verifyLink(m.auth, tokenNew, 'email_change', m.referrer), names);
+  if (otpCurrent) await queue(m, 'email_change', current, otpCurrent, verifyLink(m.auth, tokenCurrent, 'email_change', m.referrer), names);
+  return user;
 }
 
 /** A code (no link) that PUT /user accepts as `nonce` when secure password change is on. */
@@ -130,7 +161,7 @@ export async function sendReauthentication(m: MailAction): Promise<UserRow> {
   const email = m.user.email ?? '';
   const otp = generateOtp(m.auth.settings.otpLength);
   const token = tokenHash(email, otp);
-  await queue(m, 'reauthentication', email, otp);
+  await deliver(m, 'reauthentication', 'reauthentication', otp, token);
   await saveOneTimeToken(m.tx, m.user.id, 'reauthentication_token', token, email);
   return updateUser(m.tx, m.user.id, { reauthentication_token: token, reauthentication_sent_at: new Date() });
 }

@@ -113,6 +113,10 @@ export interface HookSettingsByName {
   beforeUserCreated?: HookTarget;
   passwordVerificationAttempt?: HookTarget;
   mfaVerificationAttempt?: HookTarget;
+  /** GoTrue sends no mail itself while this is on: the hook does (decision 0235). */
+  sendEmail?: HookTarget;
+  /** Likewise for text messages (decision 0235). */
+  sendSms?: HookTarget;
 }
 
 /** The CLI's site_url default, used when config.toml has none. */
@@ -199,6 +203,8 @@ export function authSettings(config: Config, jwt: JwtKeys): AuthSettings {
       beforeUserCreated: hookTarget(config.authHooks.before_user_created),
       passwordVerificationAttempt: hookTarget(config.authHooks.password_verification_attempt),
       mfaVerificationAttempt: hookTarget(config.authHooks.mfa_verification_attempt),
+      sendEmail: hookTarget(config.authHooks.send_email),
+      sendSms: hookTarget(config.authHooks.send_sms),
     },
   };
 }

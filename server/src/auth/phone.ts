@@ -2,6 +2,7 @@ import type { Queryable } from '../db/db-types.ts';
 import { enqueueSms } from '../mail/index.ts';
 import type { AuthContext } from './auth-context.ts';
 import { badRequest, tooManyRequests, unprocessable } from './errors.ts';
+import { callSendSmsHook } from './hooks/send-sms.ts';
 import { findIdentity, insertIdentity, updateIdentityData } from './identity-store.ts';
 import { clearAllOneTimeTokens, saveOneTimeToken } from './one-time-tokens.ts';
 import { generateOtp, tokenHash } from './secrets.ts';
@@ -20,6 +21,8 @@ export function validatePhone(phone: string): string {
 /** `channel`: sms by default; whatsapp only through Twilio (GoTrue's IsValidMessageChannel). */
 export function validateChannel(a: AuthContext, channel: string): 'sms' | 'whatsapp' {
   if (channel === '' || channel === 'sms') return 'sms';
+  // GoTrue: with the send_sms hook on, the channel is the hook's business.
+  if (a.settings.hooks.sendSms) return channel === 'whatsapp' ? 'whatsapp' : 'sms';
   if (channel === 'whatsapp' && a.settings.phone.provider === 'twilio') return 'whatsapp';
   throw badRequest('validation_failed', 'Invalid channel, only sms and whatsapp are supported (whatsapp with Twilio only)');
 }
@@ -41,6 +44,7 @@ export function checkSmsFrequency(sentAt: Date | null, seconds: number): void {
  * production that would lose them, so sending is refused instead, as GoTrue refuses it.
  */
 export function requireGateway(a: AuthContext): void {
+  if (a.settings.hooks.sendSms) return;
   if (!a.sms && a.server.config.production) throw unprocessable('sms_send_failed', 'Unable to get SMS provider');
 }
 
@@ -67,7 +71,15 @@ export async function sendPhoneOtp(a: AuthContext, tx: Queryable, user: UserRow,
     requireGateway(a);
     if (!s.autoconfirm && !a.limits.sms.take('all')) throw tooManyRequests('over_sms_send_rate_limit', 'SMS rate limit exceeded');
     otp = generateOtp(s.otpLength);
-    messageId = await enqueueSms(tx, a.sms, { kind, to: phone, body: renderSmsTemplate(s.template, otp), channel });
+    const hook = a.settings.hooks.sendSms;
+    if (hook) {
+      // GoTrue hands the user as it stands, a changing number already in phone_change.
+      const subject = kind === 'phone_change' ? { ...user, phone_change: phone } : user;
+      await callSendSmsHook(a, tx, hook, subject, { otp, phone });
+      messageId = '';
+    } else {
+      messageId = await enqueueSms(tx, a.sms, { kind, to: phone, body: renderSmsTemplate(s.template, otp), channel });
+    }
   }
   const hash = tokenHash(phone, otp);
   const updated = await updateUser(tx, user.id, {

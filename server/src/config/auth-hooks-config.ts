@@ -6,7 +6,14 @@ import { flag } from './zod-types.ts';
  * runs are read: the keys of any other hook stay unread and are named at start as not supported
  * (decision 0222), one hook at a time.
  */
-export const SUPPORTED_HOOKS = ['custom_access_token', 'before_user_created', 'password_verification_attempt', 'mfa_verification_attempt'] as const;
+export const SUPPORTED_HOOKS = [
+  'custom_access_token',
+  'before_user_created',
+  'password_verification_attempt',
+  'mfa_verification_attempt',
+  'send_email',
+  'send_sms',
+] as const;
 export type HookName = (typeof SUPPORTED_HOOKS)[number];
 
 const IDENT = /^[A-Za-z_][A-Za-z0-9_$]*$/;

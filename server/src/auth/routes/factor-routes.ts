@@ -10,6 +10,8 @@ import { generateOtp, safeEqual } from '../secrets.ts';
 import { checkCanEnroll, checkTypeEnabled, isAal2, openChallenge, raiseSession, requireSession } from '../mfa-core.ts';
 import { acceptTotpCode, newTotp } from '../mfa-totp.ts';
 import { mfaVerificationAttempt } from '../hooks/mfa-verification.ts';
+import { callSendSmsHook } from '../hooks/send-sms.ts';
+import type { UserRow } from '../user-store.ts';
 import { enforceRequestLimit } from '../rate-limits.ts';
 import { bodyOf, str } from '../request-body.ts';
 import { isUuid } from '../validation.ts';
@@ -60,14 +62,16 @@ async function enrollPhoneFactor(a: AuthContext, tx: Queryable, authed: AuthedUs
 }
 
 /** GoTrue's challengePhoneFactor: a code by text message, kept on the challenge, at most every max_frequency. */
-async function challengePhoneFactor(a: AuthContext, factor: FactorRow, ip: string, channel: string) {
+async function challengePhoneFactor(a: AuthContext, user: UserRow, factor: FactorRow, ip: string, channel: string) {
   const s = a.settings.mfa.phone;
   const ch = validateChannel(a, channel);
   checkSmsFrequency(factor.last_challenged_at, s.maxFrequencySeconds);
   requireGateway(a);
   const otp = generateOtp(s.otpLength);
   return a.server.db.transaction(async (tx) => {
-    await enqueueSms(tx, a.sms, { kind: 'mfa', to: factor.phone ?? '', body: renderSmsTemplate(s.template, otp), channel: ch });
+    const hook = a.settings.hooks.sendSms;
+    if (hook) await callSendSmsHook(a, tx, hook, user, { otp, phone: factor.phone ?? '', smsType: 'mfa' });
+    else await enqueueSms(tx, a.sms, { kind: 'mfa', to: factor.phone ?? '', body: renderSmsTemplate(s.template, otp), channel: ch });
     return insertChallenge(tx, factor.id, ip, { otpCode: otp });
   });
 }
@@ -110,7 +114,7 @@ export function factorRoutes(app: FastifyInstance, a: AuthContext): void {
     checkTypeEnabled(a, factor.factor_type, 'verify');
     if (factor.factor_type === 'webauthn') return challengeWebAuthnFactor(a, authed.user, factor, req.ip);
     const challenge = factor.factor_type === 'phone'
-      ? await challengePhoneFactor(a, factor, req.ip, str(bodyOf(req), 'channel'))
+      ? await challengePhoneFactor(a, authed.user, factor, req.ip, str(bodyOf(req), 'channel'))
       : await insertChallenge(a.server.db, factor.id, req.ip);
     return {
       id: challenge.id,
