@@ -9,6 +9,7 @@ import { createLogger } from '../http/create-http-server.ts';
 import { parseMetricsSetting, serveMetricsPort, type MetricsListener } from '../http/operations/metrics-endpoint.ts';
 import { seedBuckets } from '../storage/seed-buckets.ts';
 import { printStartBanner } from './start-banner.ts';
+import { startupNotes } from './startup-notes.ts';
 import { dbPortNotes } from '../db-port/start-db-port.ts';
 import { CLUSTER_MESSAGE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
 
@@ -23,9 +24,12 @@ export async function runClusterPrimary(config: Config, workers: number): Promis
   const log = pino(createLogger(config.logLevel));
   const db = await openDb(config.dbTarget, log);
   let prepared;
+  let notes: string[];
   try {
     prepared = await prepareDatabase(db, config);
     if (prepared.seeded) await seedBuckets(db, config);
+    // What the project asks for that will not happen, said once by the primary (issue 22, item 8).
+    notes = await startupNotes(config, db).catch((err: Error) => [`could not check the project: ${err.message}`]);
   } finally {
     await db.close();
   }
@@ -63,6 +67,7 @@ export async function runClusterPrimary(config: Config, workers: number): Promis
     const keys = await resolveApiKeys(config);
     printStartBanner(config, url, keys, prepared, workers);
     for (const note of dbPortNotes(config, workers)) console.log(`warning: ${note}`);
+    for (const note of notes) console.log(`warning: ${note}`);
   };
 
   cluster.on('exit', (w, code, signal) => {
