@@ -69,6 +69,9 @@ export function registerErrorHandling(app: FastifyInstance, prefix: string): voi
     if (!e) {
       req.log.error({ err }, 'storage: unhandled error');
       e = ERRORS.internal();
+    } else if (e.cause) {
+      // A refusal from the S3 store (its code goes to the client): the operator should hear of it.
+      req.log.warn({ err: e.cause }, 'storage: the S3 store refused a request');
     }
     if (reply.raw.headersSent) {
       reply.raw.destroy(); // mid-stream failure: the only honest signal left is a cut connection

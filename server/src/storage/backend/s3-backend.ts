@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
   CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -17,6 +18,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/utils';
 import { ERRORS } from '../storage-errors.ts';
+import { fromS3Refusal } from './s3-store-errors.ts';
 import { derivedPrefix, type ByteRange, type PutOptions, type StorageBackend } from './storage-backend.ts';
 
 export interface S3Location {
@@ -76,7 +78,9 @@ export class S3Backend implements StorageBackend {
       params: { Bucket: this.loc.bucket, Key: this.key(key), Body: body, ContentType: opts.contentType, CacheControl: opts.cacheControl },
       partSize: PART_SIZE,
       queueSize: 4,
-      leavePartsOnError: false,
+      // Left to us: lib-storage's own abort, if the store refuses it too (s3rver has no
+      // AbortMultipartUpload), replaces the error that made it abort.
+      leavePartsOnError: true,
     });
     // lib-storage does not always notice a source stream error on its own.
     const failed = new Promise<never>((_, reject) => body.once('error', reject));
@@ -84,7 +88,12 @@ export class S3Backend implements StorageBackend {
       await Promise.race([upload.done(), failed]);
     } catch (err) {
       await upload.abort().catch(() => {});
-      throw err;
+      if (upload.uploadId) {
+        await this.client
+          .send(new AbortMultipartUploadCommand({ Bucket: this.loc.bucket, Key: this.key(key), UploadId: upload.uploadId }))
+          .catch(() => {});
+      }
+      throw fromS3Refusal(err);
     }
   }
 
@@ -100,7 +109,7 @@ export class S3Backend implements StorageBackend {
       return res.Body as Readable;
     } catch (err) {
       if (isNotFound(err)) throw ERRORS.noSuchKey();
-      throw err;
+      throw fromS3Refusal(err);
     }
   }
 
@@ -115,7 +124,7 @@ export class S3Backend implements StorageBackend {
       );
     } catch (err) {
       if (isNotFound(err)) throw ERRORS.noSuchKey();
-      throw err;
+      throw fromS3Refusal(err);
     }
   }
 

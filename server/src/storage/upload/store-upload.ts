@@ -68,11 +68,11 @@ export async function storeBlob(
     version,
     metadata: {
       eTag: meter.eTag(),
-      size: meter.size,
+      size: meter.received,
       mimetype: info.mimeType,
       cacheControl: info.cacheControl,
       lastModified: new Date().toISOString(),
-      contentLength: meter.size,
+      contentLength: meter.received,
       httpStatusCode: 200,
       ...(info.contentEncoding ? { contentEncoding: info.contentEncoding } : {}),
     },

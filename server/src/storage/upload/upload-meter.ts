@@ -8,7 +8,11 @@ import { ERRORS } from '../storage-errors.ts';
  */
 export class UploadMeter extends Transform {
   readonly limit: number;
-  size = 0;
+  /**
+   * Bytes passed so far. Not `size`: lib-storage takes a body's `size` for its byte count, and
+   * a 0 read before streaming made every S3 upload past one part fail its part-count check.
+   */
+  received = 0;
   exceeded = false;
   private readonly hash: Hash = createHash('md5');
 
@@ -18,8 +22,8 @@ export class UploadMeter extends Transform {
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.limit) {
+    this.received += chunk.length;
+    if (this.received > this.limit) {
       this.exceeded = true;
       done(ERRORS.entityTooLarge());
       return;
