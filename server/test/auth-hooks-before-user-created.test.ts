@@ -66,6 +66,26 @@ describe(`before_user_created, pg-functions (${driverName})`, () => {
       { email: '', is_anonymous: true, hook_name: 'before-user-created' },
     ]);
   });
+
+  it('also guards invitations and generated sign-up links, as GoTrue; admin.createUser does not call it', async () => {
+    const admin = s.service().auth.admin;
+    const invited = `inv-${Date.now()}@blocked.example`;
+    const invite = await admin.inviteUserByEmail(invited);
+    expect(invite.error).toMatchObject({ status: 403, message: 'Sign-ups from this domain are closed' });
+    for (const type of ['signup', 'invite', 'magiclink'] as const) {
+      const email = `${type}-${Date.now()}@blocked.example`;
+      const link = await admin.generateLink({ type, email, password: 'correct horse' } as never);
+      expect(link.error).toMatchObject({ status: 403, message: 'Sign-ups from this domain are closed' });
+      expect((await s.db.query('select id from auth.users where email = $1', [email])).rows).toEqual([]);
+    }
+    expect((await s.db.query('select id from auth.users where email = $1', [invited])).rows).toEqual([]);
+    const allowed = `inv-${Date.now()}@example.com`;
+    expect((await admin.inviteUserByEmail(allowed)).error).toBeNull();
+    const direct = `direct-${Date.now()}@blocked.example`;
+    expect((await admin.createUser({ email: direct, password: 'correct horse' })).error).toBeNull();
+    const { rows } = await s.db.query<{ email: string }>('select email from public.signup_attempts where email in ($1, $2)', [allowed, direct]);
+    expect(rows).toEqual([{ email: allowed }]);
+  });
 });
 
 describe(`before_user_created over HTTP (${driverName})`, () => {

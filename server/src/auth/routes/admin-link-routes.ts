@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/db-types.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { sendInvite, verifyLink } from '../auth-mail.ts';
 import { badRequest, notFound, unprocessable } from '../errors.ts';
+import { createUser } from '../hooks/before-user-created.ts';
 import { emailIdentityData, insertIdentity } from '../identity-store.ts';
 import { saveOneTimeToken } from '../one-time-tokens.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
@@ -10,13 +11,17 @@ import { isRedirectAllowed, referrerOf } from '../redirects.ts';
 import { bodyOf, obj, str } from '../request-body.ts';
 import { generateOtp, randomPassword, tokenHash } from '../secrets.ts';
 import { loadUserJson } from '../user-json.ts';
-import { emailInUse, findUserByEmail, insertUser, isConfirmed, mergeMetadata, updateUser, type UserRow } from '../user-store.ts';
+import { emailInUse, findUserByEmail, isConfirmed, mergeMetadata, updateUser, type UserRow } from '../user-store.ts';
 import { validateEmail } from '../validation.ts';
 
 const LINK_TYPES = new Set(['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new']);
 
+/**
+ * A user created by an invitation or a generated sign-up link: through before_user_created,
+ * as GoTrue's invite and generate_link do (admin.createUser does not call it, in GoTrue either).
+ */
 async function newEmailUser(a: AuthContext, tx: Queryable, email: string, hash: string, data: Record<string, unknown>): Promise<UserRow> {
-  const user = await insertUser(tx, {
+  const user = await createUser(a, tx, {
     aud: a.settings.aud,
     role: a.settings.defaultRole,
     email,
