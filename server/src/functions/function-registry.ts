@@ -4,7 +4,7 @@ import { join, resolve, sep } from 'node:path';
 import type { FunctionSettings } from '../config/functions-config.ts';
 import { bundleFunction, BundleError } from './function-bundler.ts';
 import { FunctionFailure } from './function-errors.ts';
-import type { WorkerLimits } from './function-worker.ts';
+import type { WorkerLimits, WorkerLoss } from './function-worker.ts';
 import { loadImportMap } from './import-map.ts';
 import { WorkerPool } from './worker-pool.ts';
 
@@ -37,6 +37,8 @@ export interface RegistryOptions {
   /** Development: rebuild a function when one of its files changes, pick up new ones. */
   watch: boolean;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** Each worker lost to a failure (memory, exit, timeout, boot) and replaced: the restart metric. */
+  onWorkerLost?: (fn: string, loss: WorkerLoss) => void;
 }
 
 /**
@@ -116,6 +118,7 @@ export class FunctionRegistry {
     const b = await this.built(fn);
     if (b.error !== undefined) throw new FunctionFailure('boot', b.error);
     b.pool ??= new WorkerPool(b.file!, this.opts.env(), this.opts.limits, this.opts.workersPerFunction);
+    b.pool.onWorkerLost ??= (loss) => this.opts.onWorkerLost?.(fn.name, loss);
     return b.pool;
   }
 

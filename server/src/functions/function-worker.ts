@@ -22,6 +22,9 @@ export interface FunctionResponse {
   body: Readable | Buffer | null;
 }
 
+/** Why a worker was lost to a failure and will be replaced (idle or rebuilt workers are not). */
+export type WorkerLoss = 'memory' | 'exit' | 'timeout' | 'boot';
+
 export interface WorkerLimits {
   isolation: Isolation;
   memoryMb: number;
@@ -58,9 +61,10 @@ export class FunctionWorker {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private readonly limits: WorkerLimits;
-  private readonly onGone: (w: FunctionWorker) => void;
+  private readonly onGone: (w: FunctionWorker, loss?: WorkerLoss) => void;
 
-  constructor(bundleFile: string, env: Record<string, string>, limits: WorkerLimits, onGone: (w: FunctionWorker) => void) {
+  /** `onGone` hears of the worker leaving its pool, with the failure that made it leave, if one did. */
+  constructor(bundleFile: string, env: Record<string, string>, limits: WorkerLimits, onGone: (w: FunctionWorker, loss?: WorkerLoss) => void) {
     this.limits = limits;
     this.onGone = onGone;
     this.host = spawnWorkerHost(limits.isolation, { bundleFile, env, memoryMb: limits.memoryMb });
@@ -73,7 +77,7 @@ export class FunctionWorker {
         boot.resolve();
       } else if (msg.t === 'boot-error') {
         boot.reject(new FunctionFailure('boot', msg.message));
-        this.retire();
+        this.retire('boot');
       } else this.onMessage(msg);
     });
     this.host.onExit((exit) => {
@@ -211,14 +215,14 @@ export class FunctionWorker {
     this.post({ t: 'abort', id });
     this.finish(id, new FunctionFailure('timeout', `no response within ${this.limits.timeoutMs} ms`));
     // A worker that let a request hang may be stuck in a loop: replace it.
-    this.retire();
+    this.retire('timeout');
   }
 
   /** No new requests; terminated once the last in-flight request is done. */
-  retire(): void {
+  retire(loss?: WorkerLoss): void {
     if (this.retired) return;
     this.retired = true;
-    this.onGone(this);
+    this.onGone(this, loss);
     if (this.inflight === 0) void this.terminate();
   }
 
@@ -236,7 +240,7 @@ export class FunctionWorker {
     for (const id of [...this.pending.keys()]) this.finish(id, new FunctionFailure(kind, why));
     if (!this.retired) {
       this.retired = true;
-      this.onGone(this);
+      this.onGone(this, exit.oom ? 'memory' : this.booted ? 'exit' : 'boot');
     }
   }
 }

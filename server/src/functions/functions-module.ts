@@ -88,6 +88,7 @@ export function functionsModule(ctx: ServerContext): FastifyPluginAsync {
       env: () => functionEnv({ config: ctx.config, keys: ctx.keys, serverUrl: loopbackUrl(ctx, app.server.address()), dbPortUrl: dbPortUrlFor(ctx.db) }, (m) => ctx.log.warn(m)),
       watch: !ctx.config.production,
       log: ctx.log,
+      onWorkerLost: (fn, loss) => ctx.metrics.functionWorkerRestarts.inc({ function: fn, reason: loss }),
     });
     await registry.start();
     app.addHook('onClose', () => registry.close());

@@ -1,4 +1,4 @@
-import { FunctionWorker, type FunctionRequest, type FunctionResponse, type WorkerLimits } from './function-worker.ts';
+import { FunctionWorker, type FunctionRequest, type FunctionResponse, type WorkerLimits, type WorkerLoss } from './function-worker.ts';
 
 /** Idle workers beyond the first are stopped after this long. */
 const IDLE_MS = 5 * 60_000;
@@ -16,6 +16,8 @@ export class WorkerPool {
   private readonly env: Record<string, string>;
   private readonly limits: WorkerLimits;
   private readonly size: number;
+  /** Hears of each worker lost to a failure, which the next request replaces (metrics). */
+  onWorkerLost?: (loss: WorkerLoss) => void;
 
   constructor(bundleFile: string, env: Record<string, string>, limits: WorkerLimits, size: number) {
     this.bundleFile = bundleFile;
@@ -27,8 +29,9 @@ export class WorkerPool {
   }
 
   private spawn(): FunctionWorker {
-    const w = new FunctionWorker(this.bundleFile, this.env, this.limits, (gone) => {
+    const w = new FunctionWorker(this.bundleFile, this.env, this.limits, (gone, loss) => {
       this.workers = this.workers.filter((x) => x !== gone);
+      if (loss) this.onWorkerLost?.(loss);
     });
     this.workers.push(w);
     return w;

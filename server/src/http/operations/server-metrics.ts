@@ -24,6 +24,7 @@ export class ServerMetrics {
   readonly requests: Counter<'api' | 'method' | 'status'>;
   readonly duration: Histogram<'api'>;
   readonly functionInvocations: Counter<'function' | 'status'>;
+  readonly functionWorkerRestarts: Counter<'function' | 'reason'>;
   readonly realtimeDeliveryLag: Histogram;
   readonly realtimeMessages: Counter<'kind'>;
 
@@ -48,6 +49,12 @@ export class ServerMetrics {
       name: 'gather_function_invocations_total',
       help: 'Edge Function invocations, by function and status',
       labelNames: ['function', 'status'],
+      registers,
+    });
+    this.functionWorkerRestarts = new Counter({
+      name: 'gather_function_worker_restarts_total',
+      help: 'Edge Function workers lost to a failure and replaced, by function and reason (memory, exit, timeout, boot)',
+      labelNames: ['function', 'reason'],
       registers,
     });
     this.realtimeDeliveryLag = new Histogram({
