@@ -20,6 +20,13 @@ export interface RecordedResponse {
 }
 
 /**
+ * The CLI's Kong on its Docker network: its aliases `kong` and `api.supabase.internal`
+ * (utils.KongAliases) and its container name `supabase_kong_<project_id>` — chatgpt-your-files
+ * stores the second in Vault, chatbot-ui writes the third into a migration.
+ */
+const KONG_HOSTS = /^(kong|api\.supabase\.internal|supabase_kong_[a-z0-9_-]+)$/i;
+
+/**
  * Hosts that mean "this server" in a Supabase project: `kong:8000` is the API gateway inside the
  * CLI's Docker network, `host.docker.internal` the machine running it. Migrations written for
  * `supabase start` use them to call their own functions.
@@ -31,7 +38,7 @@ export function rewriteUrl(url: string, serverUrl: string): string {
   } catch {
     return url;
   }
-  if (u.hostname === 'kong' && (u.port === '8000' || u.port === '')) {
+  if (KONG_HOSTS.test(u.hostname) && (u.port === '8000' || u.port === '')) {
     const s = new URL(serverUrl);
     u.protocol = s.protocol;
     u.host = s.host;
