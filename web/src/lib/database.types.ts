@@ -258,6 +258,7 @@ export type Database = {
           id: string
           kind: Database["public"]["Enums"]["question_kind"]
           label: string
+          lineage_id: string | null
           options: string[] | null
           position: number
           required: boolean
@@ -269,6 +270,7 @@ export type Database = {
           id?: string
           kind: Database["public"]["Enums"]["question_kind"]
           label: string
+          lineage_id?: string | null
           options?: string[] | null
           position?: number
           required?: boolean
@@ -280,6 +282,7 @@ export type Database = {
           id?: string
           kind?: Database["public"]["Enums"]["question_kind"]
           label?: string
+          lineage_id?: string | null
           options?: string[] | null
           position?: number
           required?: boolean
@@ -1124,6 +1127,10 @@ export type Database = {
         Args: { event_id: string; role: string; username: string }
         Returns: undefined
       }
+      apply_questions_to_following: {
+        Args: { event_id: string }
+        Returns: Json
+      }
       ban_group_member: {
         Args: {
           banned: boolean
@@ -1358,6 +1365,7 @@ export type Database = {
           id: string
           kind: Database["public"]["Enums"]["question_kind"]
           label: string
+          lineage_id: string | null
           options: string[] | null
           position: number
           required: boolean

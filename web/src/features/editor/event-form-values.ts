@@ -19,6 +19,9 @@ export type EditableEvent = EventFields & Pick<EventRow, "id" | "slug" | "status
   group?: { id: string; name: string; slug: string } | null;
   /** The series this event is a date of (decision 0120); absent for events loaded without it. */
   series_id?: string | null;
+  /** Its place in the series and the series' RRULE, for "this and following" (decision 0125). */
+  series_position?: number | null;
+  series_rule?: string | null;
 };
 
 function addDays(date: string, days: number): string {

@@ -10,7 +10,7 @@ export type EditorLoad =
   | { kind: "forbidden" }
   | { kind: "editable"; event: EditableEvent };
 
-const COLUMNS = `id, slug, status, host_id, updated_at, series_id, title, description, category, starts_at, ends_at,
+const COLUMNS = `id, slug, status, host_id, updated_at, series_id, series_position, title, description, category, starts_at, ends_at,
   timezone, venue_name, address, lat, lng, is_online, cover_path, video_url, video_path, capacity,
   waitlist_enabled, requires_approval, plus_ones_max, rsvp_closes_at, visibility, group_id,
   group:groups(id, name, slug), online_link:event_online_links(url), event_hosts(user_id, role)`;
@@ -31,7 +31,15 @@ export async function getEditableEvent(slug: string, userId: string, isAdmin: bo
   // A group's organizers and event organizers run its events without an event_hosts row
   // (decision 0102): the database says what the group makes of me.
   if (!canManageEvent(teamRole) && !(row.group_id && canManageEvent(await groupEventRole(row.id)))) return { kind: "forbidden" };
-  return { kind: "editable", event: { ...row, online_url: online_link?.url ?? null } };
+  return { kind: "editable", event: { ...row, online_url: online_link?.url ?? null, series_rule: await seriesRule(row.series_id) } };
+}
+
+/** The rule of the date's series, for "this and following" in Repeat (decision 0125). */
+async function seriesRule(seriesId: string | null | undefined): Promise<string | null> {
+  if (!seriesId) return null;
+  const { data, error } = await supabase.from("event_series").select("rrule").eq("id", seriesId).maybeSingle();
+  if (error) throw error;
+  return data?.rrule ?? null;
 }
 
 async function groupEventRole(eventId: string): Promise<HostRole | null> {

@@ -22,8 +22,9 @@ import { useSaveEvent, type SaveIntent, type SeriesScope } from "../hooks/use-sa
 import { cancelSeries } from "../series/series-api";
 import { QuestionManager, QuestionsAfterFirstSave } from "../questions/question-manager";
 import { RepeatFields } from "../series/repeat-fields";
-import { buildRrule, defaultRepeat, repeatProblem, type RepeatChoice } from "../series/repeat-rule";
+import { defaultRepeat } from "../series/repeat-rule";
 import { SeriesScopeDialog } from "../series/series-scope-dialog";
+import { useSeriesRepeat } from "../series/use-series-repeat";
 import { BasicsFields } from "./basics-fields";
 import { CancelEventDialog } from "./cancel-event-dialog";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -68,7 +69,8 @@ export function EventEditor({ initial }: { initial: EditableEvent | null }) {
     initial ? eventToFormValues(initial) : newEventFormValues(viewerTimeZone(), new Date(), searchParams.get("group") ?? ""),
   );
   const form = useForm<EventFormValues>({ defaultValues, resolver });
-  const [repeat, setRepeat] = useState<RepeatChoice>(() => defaultRepeat(defaultValues.startDate));
+  const { repeat, setRepeat, fromHere, ruleChanged, problem: repeatProblemAt, newSeriesRule, followingRule } =
+    useSeriesRepeat(initial, defaultValues.startDate);
 
   const draft = useFormDraft({ scope: saved?.id ?? "new", form });
   const cover = useMediaUpload("cover", saved?.id ?? null, (path) => form.setValue("coverPath", path, { shouldDirty: true }));
@@ -80,23 +82,21 @@ export function EventEditor({ initial }: { initial: EditableEvent | null }) {
   });
 
   function submit(intent: SaveIntent, scope?: SeriesScope) {
+    if (repeatProblemAt(form.getValues("startDate"))) {
+      setShowRepeatProblem(true);
+      toast.error(t`Some fields need a look. The problems are shown beside them.`);
+      return;
+    }
     if (seriesId && !scope && saved && intent !== "draft") {
       pendingIntent.current = intent;
       setDialog("scope");
-      return;
-    }
-    const startDate = form.getValues("startDate");
-    const choice = repeat;
-    if (!seriesId && repeatProblem(choice, startDate)) {
-      setShowRepeatProblem(true);
-      toast.error(t`Some fields need a look. The problems are shown beside them.`);
       return;
     }
     publishing.current = intent === "publish" && (saved?.status ?? "draft") === "draft";
     void form.handleSubmit(
       (values) => {
         setDialog(null);
-        return save(intent, values, { scope, repeatRule: seriesId ? null : buildRrule(choice) });
+        return save(intent, values, { scope, repeatRule: newSeriesRule, followingRule: scope === "following" ? followingRule : null });
       },
       () => toast.error(t`Some fields need a look. The problems are shown beside them.`),
     )();
@@ -160,14 +160,16 @@ export function EventEditor({ initial }: { initial: EditableEvent | null }) {
             <PlaceFields />
             <MediaFields cover={cover} video={video} eventExists={saved !== null} />
             <RsvpFields currentGroup={initial?.group ?? null} />
-            {seriesId ? (
+            {seriesId && (
               <Alert tone="info">
                 <Trans>This event is part of a series. When you save, you choose whether the change is for this date only or for the following dates too.</Trans>
               </Alert>
-            ) : (
-              <RepeatFields value={repeat} onChange={(next) => setRepeat(next.freq !== "none" && repeat.freq === "none"
-                ? { ...defaultRepeat(form.getValues("startDate")), freq: next.freq } : next)}
-                problem={showRepeatProblem ? repeatProblem(repeat, form.getValues("startDate")) : null} />
+            )}
+            {(!seriesId || fromHere) && (
+              <RepeatFields following={seriesId !== null} value={repeat}
+                onChange={(next) => setRepeat(next.freq !== "none" && repeat.freq === "none"
+                  ? { ...defaultRepeat(form.getValues("startDate")), freq: next.freq } : next)}
+                problem={showRepeatProblem ? repeatProblemAt(form.getValues("startDate")) : null} />
             )}
             {!cancelled && (
               <EditorActions
@@ -182,7 +184,7 @@ export function EventEditor({ initial }: { initial: EditableEvent | null }) {
           </fieldset>
         </form>
       </FormProvider>
-      {saved ? <QuestionManager eventId={saved.id} locked={cancelled} /> : <QuestionsAfterFirstSave />}
+      {saved ? <QuestionManager eventId={saved.id} locked={cancelled} inSeries={seriesId !== null} /> : <QuestionsAfterFirstSave />}
       {saved && (
         <>
           <CancelEventDialog
@@ -206,6 +208,8 @@ export function EventEditor({ initial }: { initial: EditableEvent | null }) {
             onOpenChange={(open) => setDialog(open ? "scope" : null)}
             busy={busy}
             onConfirm={(scope) => submit(pendingIntent.current, scope)}
+            ruleChanged={ruleChanged}
+            dayMoved={dialog === "scope" && form.getValues("startDate") !== defaultValues.startDate}
           />
           <ConfirmDialog
             open={dialog === "delete"}

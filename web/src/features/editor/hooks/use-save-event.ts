@@ -21,7 +21,13 @@ export type SaveIntent = "draft" | "publish" | "update";
 
 /** For a date of a series: change only it, or it and every later one (decision 0123). */
 export type SeriesScope = "this" | "following";
-export type SeriesSave = { scope?: SeriesScope; repeatRule?: string | null };
+export type SeriesSave = {
+  scope?: SeriesScope;
+  /** A new event: the series to make from it. */
+  repeatRule?: string | null;
+  /** A series date saved for "this and following": the new rule from here on (decision 0125). */
+  followingRule?: string | null;
+};
 
 type Upload = ReturnType<typeof useMediaUpload>;
 
@@ -91,6 +97,7 @@ export function useSaveEvent({ form, saved, onSaved, cover, video, clearDraft, r
       } else if (series.scope === "following" && initial) {
         const changes = changedFields(initial, fields, initial.online_url ?? "", values.onlineUrl);
         if (intent === "publish" && event.status === "draft") changes.status = "published";
+        if (series.followingRule) changes.rrule = series.followingRule;
         event = await updateSeriesFrom(event.id, changes);
       } else {
         event = await updateEvent(event.id, fields);

@@ -12,31 +12,39 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EditorSection } from "../components/editor-section";
 import { QuestionForm } from "./question-form";
 import { draftOf, KINDS, MAX_QUESTIONS, moved, newDraft, questionRow, type Question, type QuestionDraft } from "./question-rules";
-import { addQuestion, deleteQuestion, questionsOptions, reorderQuestions, updateQuestion } from "./questions-api";
+import { addQuestion, applyQuestionsToFollowing, deleteQuestion, questionsOptions, reorderQuestions, updateQuestion } from "./questions-api";
+import { QuestionScope, type QuestionScopeValue } from "./question-scope";
 
 type Change =
   | { type: "add"; draft: QuestionDraft }
   | { type: "edit"; id: string; draft: QuestionDraft }
   | { type: "delete"; id: string }
-  | { type: "order"; ids: string[] };
+  | { type: "order"; ids: string[] }
+  /** Only the later dates: they take this date's questions as they are. */
+  | { type: "apply" };
 
 /**
  * "Registration questions": up to 10, asked when people RSVP. Each change is written at once
- * (not with the event's Save), by the event's team under RLS.
+ * (not with the event's Save), by the event's team under RLS. On a date of a series, each change
+ * is for this date or, as chosen, this and the following dates (decision 0126).
  */
-export function QuestionManager({ eventId, locked }: { eventId: string; locked: boolean }) {
+export function QuestionManager({ eventId, locked, inSeries = false }: { eventId: string; locked: boolean; inSeries?: boolean }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const key = editorKeys.questions(eventId);
   const query = useQuery(questionsOptions(eventId));
   const [editing, setEditing] = useState<"new" | string | null>(null);
   const [deleting, setDeleting] = useState<Question | null>(null);
+  const [scope, setScope] = useState<QuestionScopeValue>("this");
+  const following = inSeries && scope === "following";
   const write = useMutation({
-    mutationFn: (change: Change) => {
-      if (change.type === "add") return addQuestion(eventId, questionRow(change.draft));
-      if (change.type === "edit") return updateQuestion(change.id, questionRow(change.draft));
-      if (change.type === "delete") return deleteQuestion(change.id);
-      return reorderQuestions(eventId, change.ids);
+    mutationFn: async (change: Change) => {
+      if (change.type === "add") await addQuestion(eventId, questionRow(change.draft));
+      else if (change.type === "edit") await updateQuestion(change.id, questionRow(change.draft));
+      else if (change.type === "delete") await deleteQuestion(change.id);
+      else if (change.type === "order") await reorderQuestions(eventId, change.ids);
+      // The date first (RLS), then the later dates take its questions as they now are.
+      if (following) await applyQuestionsToFollowing(eventId);
     },
     onMutate: (change) => {
       // A move shows at once; the database's order replaces it when it answers.
@@ -47,9 +55,10 @@ export function QuestionManager({ eventId, locked }: { eventId: string; locked: 
     onSuccess: (_r, change) => {
       setEditing(null);
       setDeleting(null);
-      if (change.type === "add") toast.success(t`Question added.`);
-      else if (change.type === "edit") toast.success(t`Question saved.`);
-      else if (change.type === "delete") toast.success(t`Question deleted.`);
+      if (change.type === "add") toast.success(following ? t`Question added to this date and the following ones.` : t`Question added.`);
+      else if (change.type === "edit") toast.success(following ? t`Question saved for this date and the following ones.` : t`Question saved.`);
+      else if (change.type === "delete") toast.success(following ? t`Question deleted from this date and the following ones.` : t`Question deleted.`);
+      else if (change.type === "apply") toast.success(t`The following dates now ask these questions.`);
     },
     onError: (error) => toast.error(errorMessage(error)),
     onSettled: async () => {
@@ -66,6 +75,10 @@ export function QuestionManager({ eventId, locked }: { eventId: string; locked: 
   return (
     <EditorSection title={t`Registration questions`}
       intro={t`Asked when people RSVP, at most ${MAX_QUESTIONS}. Answers show in the guest list and its CSV. Changes are saved at once.`}>
+      {inSeries && (
+        <QuestionScope value={scope} onChange={setScope} disabled={busy || locked}
+          onApplyNow={() => write.mutate({ type: "apply" })} />
+      )}
       {query.isPending ? (
         <Spinner label={t`Loading questions…`} />
       ) : query.isError ? (

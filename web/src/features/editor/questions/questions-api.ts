@@ -41,3 +41,10 @@ export async function reorderQuestions(eventId: string, ids: string[]): Promise<
   const { error } = await supabase.rpc("reorder_event_questions", { event_id: eventId, question_ids: ids });
   if (error) throw error;
 }
+
+/** A series date's questions asked by every later date too (decision 0126); how many dates took them. */
+export async function applyQuestionsToFollowing(eventId: string): Promise<number> {
+  const { data, error } = await supabase.rpc("apply_questions_to_following", { event_id: eventId });
+  if (error) throw error;
+  return (data as { dates?: number } | null)?.dates ?? 0;
+}

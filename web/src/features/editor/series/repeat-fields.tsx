@@ -19,23 +19,32 @@ const ORDINALS: { value: Ordinal; label: ReturnType<typeof msg> }[] = [
 /** WEEKDAYS index → Intl weekday number (0 = Sunday). */
 const intlDay = (d: Weekday) => (WEEKDAYS.indexOf(d) + 1) % 7;
 
-type Props = { value: RepeatChoice; onChange: (next: RepeatChoice) => void; problem: RepeatProblem | null };
+type Props = {
+  value: RepeatChoice;
+  onChange: (next: RepeatChoice) => void;
+  problem: RepeatProblem | null;
+  /** A date of a series: its rule from here on, which always repeats and may end after one date. */
+  following?: boolean;
+};
 
 /** "Repeat": weekly on chosen days or monthly, every N, ending on a date or after N dates. */
-export function RepeatFields({ value, onChange, problem }: Props) {
+export function RepeatFields({ value, onChange, problem, following = false }: Props) {
   const { t } = useLingui();
   const set = (patch: Partial<RepeatChoice>) => onChange({ ...value, ...patch });
   const problemText = {
     no_weekdays: t`Choose at least one day of the week.`,
     interval: t`Repeat every 1 to 99 weeks or months.`,
-    count: t`A series can have 2 to ${MAX_DATES} dates.`,
+    count: following ? t`From this date on, 1 to ${MAX_DATES} dates.` : t`A series can have 2 to ${MAX_DATES} dates.`,
     until: t`End after the first date and within two years.`,
   };
   return (
-    <EditorSection title={t`Repeat`} intro={t`Each date becomes its own event with its own RSVPs and comments.`}>
+    <EditorSection title={following ? t`Repeat from this date on` : t`Repeat`}
+      intro={following
+        ? t`Change the pattern for this date and the following ones; earlier dates stay. Saving asks which dates to change.`
+        : t`Each date becomes its own event with its own RSVPs and comments.`}>
       <FormField label={t`Repeats`}>
         <Select value={value.freq} onChange={(e) => set({ freq: e.target.value as RepeatChoice["freq"] })}>
-          <option value="none">{t`Does not repeat`}</option>
+          {!following && <option value="none">{t`Does not repeat`}</option>}
           <option value="weekly">{t`Weekly`}</option>
           <option value="monthly">{t`Monthly`}</option>
         </Select>
@@ -97,7 +106,7 @@ export function RepeatFields({ value, onChange, problem }: Props) {
               <input type="radio" name="repeat-ends" className="size-4 accent-brand-700" checked={value.ends === "count"} onChange={() => set({ ends: "count" })} />
               <Trans>After a number of dates</Trans>
               </label>
-              <Input aria-label={t`Number of dates`} type="number" inputMode="numeric" min={2} max={MAX_DATES} className="w-24"
+              <Input aria-label={t`Number of dates`} type="number" inputMode="numeric" min={following ? 1 : 2} max={MAX_DATES} className="w-24"
                 value={value.count} onChange={(e) => set({ ends: "count", count: Number(e.target.value) })} aria-invalid={problem === "count" || undefined} />
             </div>
             <div className="flex flex-wrap items-center gap-2 text-sm">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildRrule, defaultRepeat, repeatProblem, type RepeatChoice } from "./repeat-rule";
+import { buildRrule, defaultRepeat, repeatFromRule, repeatProblem, type RepeatChoice } from "./repeat-rule";
 
 const base = (over: Partial<RepeatChoice>): RepeatChoice => ({ ...defaultRepeat("2027-03-16"), ...over });
 
@@ -34,5 +34,26 @@ describe("repeatProblem", () => {
     expect(repeatProblem(base({ freq: "monthly", ends: "until", until: "2029-04-01" }), "2027-03-16")).toBe("until");
     expect(repeatProblem(base({ freq: "weekly", interval: 0 }), "2027-03-16")).toBe("interval");
     expect(repeatProblem(base({ freq: "weekly" }), "2027-03-16")).toBeNull();
+  });
+});
+
+describe("repeatFromRule", () => {
+  const at = (rrule: string, position = 1) => repeatFromRule({ rrule, position, startDate: "2027-03-18", zone: "Europe/Paris" });
+  it("reads back what buildRrule writes, counting from this date on", () => {
+    for (const r of [base({ freq: "weekly", weekdays: ["MO", "TH"], count: 10 }), base({ freq: "monthly", monthDay: -1, count: 6 }),
+      base({ freq: "monthly", monthlyBy: "weekday", ordinal: -1, weekday: "FR", ends: "until", until: "2027-09-30" }),
+      base({ freq: "weekly", interval: 2, ends: "until", until: "2027-06-30" })]) {
+      const rule = buildRrule(r)!;
+      expect(buildRrule(at(rule)!)).toBe(rule);
+    }
+    expect(at("FREQ=WEEKLY;BYDAY=TU;COUNT=10", 3)).toMatchObject({ freq: "weekly", weekdays: ["TU"], ends: "count", count: 8 });
+    // A split series' end is an instant: the date it falls on in the event's zone.
+    expect(at("FREQ=WEEKLY;BYDAY=TU;UNTIL=20270316T175959Z")).toMatchObject({ ends: "until", until: "2027-03-16" });
+  });
+
+  it("gives up on rules the editor cannot show", () => {
+    expect(at("FREQ=DAILY;COUNT=3")).toBeNull();
+    expect(at("FREQ=MONTHLY;BYDAY=1TH,3TH;COUNT=3")).toBeNull();
+    expect(at("FREQ=WEEKLY;BYDAY=TU")).toBeNull();
   });
 });

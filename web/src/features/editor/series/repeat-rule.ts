@@ -1,6 +1,8 @@
 // The editor's "Repeat" choices as the RFC 5545 RRULE text create_series takes (decision 0121),
 // and the limits the database enforces, checked first so the form can say so beside the field.
 
+import { isoToZonedWallTime } from "@/lib/datetime";
+
 export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 /** 1–5: the first to fifth weekday of the month; -1: the last. */
@@ -65,12 +67,59 @@ export function buildRrule(r: RepeatChoice): string | null {
 
 export type RepeatProblem = "no_weekdays" | "interval" | "count" | "until";
 
-/** What the database would refuse, found before saving (it still checks: 52 dates, two years). */
-export function repeatProblem(r: RepeatChoice, startDate: string): RepeatProblem | null {
+/**
+ * What the database would refuse, found before saving (it still checks: 52 dates, two years).
+ * A new series needs two dates; the following dates of one may be a single date (`minCount` 1).
+ */
+export function repeatProblem(r: RepeatChoice, startDate: string, minCount = 2): RepeatProblem | null {
   if (r.freq === "none") return null;
   if (!Number.isInteger(r.interval) || r.interval < 1 || r.interval > 99) return "interval";
   if (r.freq === "weekly" && r.weekdays.length === 0) return "no_weekdays";
-  if (r.ends === "count" && (!Number.isInteger(r.count) || r.count < 2 || r.count > MAX_DATES)) return "count";
+  if (r.ends === "count" && (!Number.isInteger(r.count) || r.count < minCount || r.count > MAX_DATES)) return "count";
   if (r.ends === "until" && (!/^\d{4}-\d{2}-\d{2}$/.test(r.until) || r.until <= startDate || r.until > addMonths(startDate, 24))) return "until";
   return null;
+}
+
+/** What the editor knows of a date's series: its rule, and where the date is in it. */
+export type SeriesRule = { rrule: string; position: number; startDate: string; zone: string };
+
+/**
+ * The Repeat choice a series date shows for "this and following": the series' rule read back (the
+ * subset buildRrule writes, decision 0121), a COUNT counted from this date on. Null for a rule the
+ * editor cannot show (it was made elsewhere): the section then says so and offers nothing.
+ */
+export function repeatFromRule({ rrule, position, startDate, zone }: SeriesRule): RepeatChoice | null {
+  const parts = new Map(rrule.replace(/^RRULE:/i, "").toUpperCase().split(";").map((p) => p.split("=") as [string, string]));
+  const r = defaultRepeat(startDate);
+  const freq = parts.get("FREQ");
+  if (freq !== "WEEKLY" && freq !== "MONTHLY") return null;
+  r.freq = freq === "WEEKLY" ? "weekly" : "monthly";
+  r.interval = Number(parts.get("INTERVAL") ?? 1);
+  const byday = parts.get("BYDAY")?.split(",") ?? [];
+  if (r.freq === "weekly" && byday.length > 0) {
+    if (!byday.every((d) => (WEEKDAYS as readonly string[]).includes(d))) return null;
+    r.weekdays = byday as Weekday[];
+  } else if (r.freq === "monthly" && parts.has("BYMONTHDAY")) {
+    r.monthlyBy = "day";
+    r.monthDay = Number(parts.get("BYMONTHDAY"));
+    if (!(r.monthDay === -1 || (r.monthDay >= 1 && r.monthDay <= 31))) return null;
+  } else if (r.freq === "monthly" && byday.length === 1) {
+    const m = /^(-?[1-5])(MO|TU|WE|TH|FR|SA|SU)$/.exec(byday[0]!);
+    if (!m || (Number(m[1]) < 0 && m[1] !== "-1")) return null;
+    r.monthlyBy = "weekday";
+    r.ordinal = Number(m[1]) as Ordinal;
+    r.weekday = m[2] as Weekday;
+  } else if (byday.length > 0) return null;
+  const count = parts.get("COUNT");
+  const until = parts.get("UNTIL");
+  if (count) {
+    r.ends = "count";
+    r.count = Math.max(1, Number(count) - position + 1);
+  } else if (until) {
+    const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/.exec(until);
+    if (!m) return null;
+    r.ends = "until";
+    r.until = m[7] ? isoToZonedWallTime(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`, zone).date : `${m[1]}-${m[2]}-${m[3]}`;
+  } else return null;
+  return r;
 }
