@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db-types.ts';
-import { enqueueMail, renderAuthMail, type AuthMailKind } from '../mail/index.ts';
+import { enqueueMail, renderAuthMail, TemplateError, type AuthMailKind } from '../mail/index.ts';
 import type { AuthContext } from './auth-context.ts';
-import { tooManyRequests } from './errors.ts';
+import { AuthError, tooManyRequests } from './errors.ts';
 import { callSendEmailHook, type EmailActionType } from './hooks/send-email.ts';
 import { clearOneTimeToken, saveOneTimeToken } from './one-time-tokens.ts';
 import { generateOtp, tokenHash } from './secrets.ts';
@@ -52,9 +52,23 @@ async function queue(m: MailAction, kind: AuthMailKind, to: string, otp: string,
     tokenHash: link ? new URL(link).searchParams.get('token') ?? undefined : undefined,
     data: m.user.raw_user_meta_data, ...extra,
   };
-  const mail = renderAuthMail(kind, data, m.auth.mail.templates[kind]);
+  let mail;
+  try {
+    mail = renderAuthMail(kind, data, m.auth.mail.templates[kind]);
+  } catch (err) {
+    if (!(err instanceof TemplateError)) throw err;
+    // GoTrue: a template that fails when run fails the request with a generic 500, cause logged.
+    console.warn(`auth email template ${kind}: ${err.message}`);
+    throw new AuthError(500, '', `Error sending ${SENDING[kind]} email`);
+  }
   await enqueueMail(m.tx, m.auth.mail, mail);
 }
+
+/** GoTrue's words for each message in "Error sending … email". */
+const SENDING: Record<AuthMailKind, string> = {
+  confirmation: 'confirmation', invite: 'invite', magic_link: 'magic link', recovery: 'recovery',
+  email_change: 'email change', reauthentication: 'reauthentication',
+};
 
 /**
  * One message with a code and (except reauthentication) a link: to the send_email hook when

@@ -124,7 +124,7 @@ export function renderAuthMail(kind: AuthMailKind, d: AuthMailData, template?: A
   const data = templateData(d);
   const subject = template.subject ? renderTemplate(template.subject, data).replace(/[\r\n]+/g, ' ').trim() : builtIn.subject;
   if (!template.content) return { ...builtIn, subject };
-  const html = renderTemplate(template.content, data, escapeHtml);
+  const html = renderTemplate(template.content, data, 'html');
   return { kind, to: d.to, subject, text: htmlToText(html), html };
 }
 
