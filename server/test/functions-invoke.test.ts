@@ -128,11 +128,13 @@ describe('functions.invoke: bodies, methods, headers', () => {
     expect(def.data).toBe('default export saw /default-export/x');
   });
 
-  it('applies the function’s deno.json import map, and refuses URL imports it would have to download', async () => {
+  it('applies the function’s deno.json import map; a URL import that cannot be fetched is named in BOOT_ERROR', async () => {
     const { data } = await s.anon().functions.invoke('import-map', { method: 'GET' });
     expect(data).toEqual({ mapped: true, cors: '*' });
     const remote = await s.anon().functions.invoke('remote-import', { method: 'GET' });
-    expect(((remote.error as FunctionsRelayError).context as Response).status).toBe(503);
+    const res = (remote.error as FunctionsRelayError).context as Response;
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { message: string }).message).toMatch(/^Worker failed to boot \(please check logs\): cannot load "https:\/\/oak\.invalid\/x\/oak@v12\.6\.1\/mod\.ts": oak\.invalid cannot be reached/);
   });
 
   it('gives functions the Supabase variables and the project secrets, and nothing of the server', async () => {

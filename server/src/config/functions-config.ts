@@ -35,6 +35,16 @@ export const functionsConfigFields = {
   functionsWorkersPerFunction: positive,
   /** Per-function settings from `[functions.<name>]`. */
   functions: z.record(z.string(), functionSettings),
+  /** Where fetched `npm:`, `jsr:` and URL imports are kept (Deno's DENO_DIR); '' = ~/.cache/gather/functions. */
+  functionsCacheDir: z.string(),
+  /** Never fetch imports, use the cache only (Deno's `--cached-only`). */
+  functionsCachedOnly: onOff,
+  /** The npm registry for `npm:` imports (Deno reads NPM_CONFIG_REGISTRY too). */
+  functionsNpmRegistry: z.url({ error: 'must be a URL' }),
+  /** The JSR registry for `jsr:` imports (Deno's JSR_URL). */
+  functionsJsrUrl: z.url({ error: 'must be a URL' }),
+  /** Tests: `https://deno.land=http://127.0.0.1:8001,…` fetches URL imports of that origin from another base. */
+  functionsUrlOrigins: z.string(),
   /** Run pg_cron jobs and send pg_net requests from this instance (turn off on extra replicas). */
   backgroundJobs: onOff,
 };
@@ -44,6 +54,11 @@ export const FUNCTIONS_ENV_NAMES = {
   functionsMemoryMb: 'GATHER_FUNCTIONS_MEMORY_MB',
   functionsRequestTimeoutS: 'GATHER_FUNCTIONS_REQUEST_TIMEOUT_S',
   functionsWorkersPerFunction: 'GATHER_FUNCTIONS_WORKERS',
+  functionsCacheDir: 'GATHER_FUNCTIONS_CACHE_DIR',
+  functionsCachedOnly: 'GATHER_FUNCTIONS_CACHED_ONLY',
+  functionsNpmRegistry: 'NPM_CONFIG_REGISTRY',
+  functionsJsrUrl: 'JSR_URL',
+  functionsUrlOrigins: 'GATHER_FUNCTIONS_URL_ORIGINS',
   backgroundJobs: 'GATHER_BACKGROUND_JOBS',
 } as const;
 
@@ -53,6 +68,11 @@ export const FUNCTIONS_DEFAULTS = {
   functionsRequestTimeoutS: 150,
   functionsWorkersPerFunction: 2,
   functions: {},
+  functionsCacheDir: '',
+  functionsCachedOnly: false,
+  functionsNpmRegistry: 'https://registry.npmjs.org/',
+  functionsJsrUrl: 'https://jsr.io/',
+  functionsUrlOrigins: '',
   backgroundJobs: true,
 };
 

@@ -8,9 +8,12 @@ export type FailureKind = 'boot' | 'error' | 'limit' | 'timeout';
 /** Why a request got no response from the function. */
 export class FunctionFailure extends Error {
   readonly kind: FailureKind;
-  constructor(kind: FailureKind, message: string) {
+  /** Said to the caller after the runtime's message (only text the server wrote, never the function's). */
+  readonly publicDetail: string | undefined;
+  constructor(kind: FailureKind, message: string, publicDetail?: string) {
     super(message);
     this.kind = kind;
+    this.publicDetail = publicDetail;
   }
 }
 
@@ -28,9 +31,14 @@ const FAILURES: Record<FailureKind, { status: number; code: string; message: str
   timeout: { status: 504, code: 'WORKER_TIMEOUT', message: 'Function did not respond before the request timeout (please check logs)' },
 };
 
-export function failureAnswer(kind: FailureKind): GatewayAnswer {
+/**
+ * The runtime's answer. An import that could not be had is named in the message (Supabase only
+ * logs it, but here the log is this server's and the caller is usually the function's author).
+ */
+export function failureAnswer(kind: FailureKind, publicDetail?: string): GatewayAnswer {
   const f = FAILURES[kind];
-  return { status: f.status, body: { code: f.code, message: f.message }, relayError: true };
+  const message = publicDetail ? `${f.message}: ${publicDetail}` : f.message;
+  return { status: f.status, body: { code: f.code, message }, relayError: true };
 }
 
 export const NOT_FOUND: GatewayAnswer = { status: 404, body: 'Function not found', relayError: false };

@@ -5,6 +5,7 @@ import type { FunctionSettings } from '../config/functions-config.ts';
 import { bundleFunction, BundleError } from './function-bundler.ts';
 import { FunctionFailure } from './function-errors.ts';
 import type { WorkerLimits, WorkerLoss } from './function-worker.ts';
+import type { ImportSources } from './deno-imports/import-cache.ts';
 import { loadImportMap } from './import-map.ts';
 import { WorkerPool } from './worker-pool.ts';
 
@@ -15,6 +16,8 @@ interface Built {
   pool?: WorkerPool;
   file?: string;
   error?: string;
+  /** Imports that could not be had, named in the BOOT_ERROR answer. */
+  unavailable?: string;
   inputs: Set<string>;
 }
 
@@ -32,6 +35,8 @@ export interface RegistryOptions {
   settings: Record<string, FunctionSettings>;
   limits: WorkerLimits;
   workersPerFunction: number;
+  /** Registries, origins and cache for `npm:`, `jsr:` and URL imports. */
+  sources: ImportSources;
   /** The functions' environment; read when a function's workers start. */
   env: () => Record<string, string>;
   /** Development: rebuild a function when one of its files changes, pick up new ones. */
@@ -116,7 +121,7 @@ export class FunctionRegistry {
   /** The function's workers, or a BOOT_ERROR failure when it did not bundle. */
   async pool(fn: DeployedFunction): Promise<WorkerPool> {
     const b = await this.built(fn);
-    if (b.error !== undefined) throw new FunctionFailure('boot', b.error);
+    if (b.error !== undefined) throw new FunctionFailure('boot', b.error, b.unavailable);
     b.pool ??= new WorkerPool(b.file!, this.opts.env(), this.opts.limits, this.opts.workersPerFunction);
     b.pool.onWorkerLost ??= (loss) => this.opts.onWorkerLost?.(fn.name, loss);
     return b.pool;
@@ -135,15 +140,16 @@ export class FunctionRegistry {
     const started = Date.now();
     try {
       const importMap = loadImportMap(this.opts.projectDir, fn.dir, this.opts.settings[fn.name]?.importMap);
-      const b = await bundleFunction({ name: fn.name, entry: fn.entry, importMap, outDir: this.outDir });
+      const b = await bundleFunction({ name: fn.name, entry: fn.entry, importMap, outDir: this.outDir, sources: this.opts.sources });
       if (importMap) b.inputs.push(importMap.file);
       this.opts.log.info({ function: fn.name, ms: Date.now() - started }, 'function bundled');
       return { file: b.file, inputs: new Set(b.inputs) };
     } catch (err) {
       const message = err instanceof BundleError ? err.message : (err as Error).message;
       this.opts.log.error({ function: fn.name, error: message }, 'function failed to bundle');
+      const unavailable = err instanceof BundleError && err.unavailableImports.length > 0 ? err.unavailableImports.join('; ') : undefined;
       // Rebuild on the next change of anything in its folder.
-      return { error: message, inputs: new Set([fn.entry]) };
+      return { error: message, unavailable, inputs: new Set([fn.entry]) };
     }
   }
 

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../http/server-context.ts';
+import { importSources } from './deno-imports/import-cache.ts';
 import { functionEnv } from './function-env.ts';
 import { dbPortUrlFor } from '../db/db-port-url.ts';
 import { failureAnswer, FunctionFailure, METHOD_NOT_ALLOWED, NOT_FOUND, type GatewayAnswer } from './function-errors.ts';
@@ -85,6 +86,7 @@ export function functionsModule(ctx: ServerContext): FastifyPluginAsync {
       settings: ctx.config.functions,
       limits: { isolation: ctx.config.functionsIsolation, memoryMb: ctx.config.functionsMemoryMb, timeoutMs: ctx.config.functionsRequestTimeoutS * 1000 },
       workersPerFunction: ctx.config.functionsWorkersPerFunction,
+      sources: importSources(ctx.config),
       env: () => functionEnv({ config: ctx.config, keys: ctx.keys, serverUrl: loopbackUrl(ctx, app.server.address()), dbPortUrl: dbPortUrlFor(ctx.db) }, (m) => ctx.log.warn(m)),
       watch: !ctx.config.production,
       log: ctx.log,
@@ -140,7 +142,7 @@ export function functionsModule(ctx: ServerContext): FastifyPluginAsync {
           if (!(err instanceof FunctionFailure)) throw err;
           if (abort.signal.aborted) return reply; // nobody is listening any more
           req.log.error({ function: fn.name, failure: err.kind, error: err.message }, 'function failed');
-          return send(reply, failureAnswer(err.kind));
+          return send(reply, failureAnswer(err.kind, err.publicDetail));
         }
       },
     });
