@@ -20,7 +20,8 @@ function projectWith(toml: string): string {
     `[auth]\nsite_url = "http://localhost:3000"\nadditional_redirect_urls = ["http://localhost:3000/**"]\n` +
       `[auth.email]\nenable_confirmations = true\ndouble_confirm_changes = true\nmax_frequency = "0s"\n` +
       `[auth.sms]\nenable_signup = true\nenable_confirmations = true\nmax_frequency = "0s"\n` +
-      `[auth.mfa.phone]\nenroll_enabled = true\nverify_enabled = true\nmax_frequency = "0s"\n${toml}`,
+      `[auth.mfa.phone]\nenroll_enabled = true\nverify_enabled = true\nmax_frequency = "0s"\n` +
+      `[auth.email.notification.password_changed]\nenabled = true\n${toml}`,
   );
   return dir;
 }
@@ -177,6 +178,22 @@ describe(`send_email and send_sms hooks, pg-functions (${driverName})`, () => {
     const { data, error } = await s.client().auth.verifyOtp({ phone: `+${phone}`, token: event.sms.otp!, type: 'sms' });
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
+  });
+
+  it('security notices go to the hook too; a refused notice does not undo the change', async () => {
+    const email = newEmail();
+    await s.service().auth.admin.createUser({ email, password, email_confirm: true });
+    const client = s.client();
+    await client.auth.signInWithPassword({ email, password });
+    expect((await client.auth.updateUser({ password: 'another horse battery' })).error).toBeNull();
+    expect((await lastEmail(email)).email_data).toMatchObject({ email_action_type: 'password_changed_notification', token: '', token_hash: '' });
+
+    const refused = newEmail('refused.example');
+    await s.service().auth.admin.createUser({ email: refused, password, email_confirm: true });
+    const other = s.client();
+    await other.auth.signInWithPassword({ email: refused, password });
+    expect((await other.auth.updateUser({ password: 'another horse battery' })).error).toBeNull();
+    expect((await s.client().auth.signInWithPassword({ email: refused, password: 'another horse battery' })).error).toBeNull();
   });
 
   it('a phone factor challenge goes to send_sms with sms_type "mfa"', async () => {

@@ -31,7 +31,7 @@ function checkFrequency(sentAt: Date | null, a: AuthContext): void {
 }
 
 /** The hourly budget for all mail; GoTrue applies it only when confirmations are on. */
-function takeEmailBudget(a: AuthContext): void {
+export function takeEmailBudget(a: AuthContext): void {
   if (a.settings.autoconfirm || !a.limits.emails) return;
   if (!a.limits.emails.take('all')) throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
 }

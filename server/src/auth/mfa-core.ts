@@ -6,6 +6,7 @@ import { AMR_METHOD, deleteExpiredFactors, findChallenge, listFactors, type Chal
 import { addAmrClaim, replaceRefreshTokens, type SessionRow } from './session-store.ts';
 import { tokenResponse, type TokenResponse } from './token-response.ts';
 import { findUserById } from './user-store.ts';
+import { sendSecurityNotice } from './security-notices.ts';
 
 /** The session of a request that acts on factors (GoTrue answers 500 without one; we say why). */
 export function requireSession(authed: AuthedUser): SessionRow {
@@ -91,5 +92,6 @@ export async function raiseSession(
   );
   const user = await findUserById(tx, userId);
   if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
+  if (factor.status !== 'verified') await sendSecurityNotice(a, tx, user, 'mfa_factor_enrolled', { factorType: factor.factor_type });
   return tokenResponse(a, tx, user, session.id, refreshToken);
 }

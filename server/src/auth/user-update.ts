@@ -3,6 +3,7 @@ import type { AuthContext } from './auth-context.ts';
 import { sendEmailChange } from './auth-mail.ts';
 import type { AuthedUser } from './authenticate.ts';
 import { completeEmailChange } from './email-change.ts';
+import { sendSecurityNotice } from './security-notices.ts';
 import { AuthError, badRequest, forbidden, unprocessable } from './errors.ts';
 import { listFactors } from './factor-store.ts';
 import { isAal2 } from './mfa-core.ts';
@@ -94,7 +95,10 @@ export async function updateCurrentUser(a: AuthContext, req: FastifyRequest, aut
   const updated = await a.server.db.transaction(async (tx) => {
     let user: UserRow | undefined = await findUserById(tx, current.id, true);
     if (!user) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
-    if (newHash !== undefined) user = await changePassword(tx, user, newHash, authed.session?.id);
+    if (newHash !== undefined) {
+      user = await changePassword(tx, user, newHash, authed.session?.id);
+      await sendSecurityNotice(a, tx, user, 'password_changed');
+    }
     if (data) user = await updateUser(tx, user.id, { raw_user_meta_data: mergeMetadata(user.raw_user_meta_data, data) });
     if (changingPhone) {
       // Confirmations off: the number is the account's at once (GoTrue's UpdatePhone); else a code to the new one.

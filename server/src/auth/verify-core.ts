@@ -7,6 +7,7 @@ import { hashPassword } from './passwords.ts';
 import { randomPassword, safeEqual, tokenHash } from './secrets.ts';
 import { confirmEmail, markIdentityEmailVerified, refreshProviders, spendRecoveryToken } from './user-lifecycle.ts';
 import { findUserByEmail, findUserById, isBanned, isConfirmed, updateUser, type UserRow } from './user-store.ts';
+import { sendSecurityNotice } from './security-notices.ts';
 
 /** The email verification types /verify accepts. */
 export const EMAIL_VERIFY_TYPES = new Set(['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email']);
@@ -123,6 +124,11 @@ export async function applyVerification(a: AuthContext, tx: Queryable, v: Verifi
     case 'email_change': {
       const changed = await confirmEmailChange(a.settings, tx, user, hash);
       if (!changed) return null;
+      // GoTrue tells the old address that the account moved (decision 0238).
+      const old = user.email ?? '';
+      if (old !== '' && old.toLowerCase() !== (changed.email ?? '').toLowerCase()) {
+        await sendSecurityNotice(a, tx, changed, 'email_changed', { to: old, oldEmail: old });
+      }
       user = changed;
       break;
     }

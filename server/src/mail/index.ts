@@ -6,3 +6,4 @@ export { TemplateError } from './go-template.ts';
 export { mailModule } from './mail-module.ts';
 export { mailApiModule } from './send-route.ts';
 export { enqueueSms, smsGateway, type SmsGateway } from './sms-outbox.ts';
+export { renderNotificationMail, type NotificationData } from './auth-notifications.ts';

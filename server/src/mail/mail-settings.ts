@@ -1,9 +1,11 @@
 import type { Config } from '../config/config-schema.ts';
-import type { AuthTemplateType } from '../config/email-templates-config.ts';
+import { templateSection, type AuthTemplateType } from '../config/email-templates-config.ts';
 import { parseTemplate } from './go-template.ts';
 
 /** A configured auth email: its subject and HTML body, parsed (either may be absent). */
 export interface AuthTemplate {
+  /** Security notices only: whether GoTrue sends it at all (`enabled`, off by default). */
+  enabled?: boolean;
   subject?: ReturnType<typeof parseTemplate>;
   content?: ReturnType<typeof parseTemplate>;
 }
@@ -26,10 +28,11 @@ function authTemplates(config: Config): MailSettings['templates'] {
   let out = parsed.get(config.emailTemplates);
   if (out) return out;
   out = {};
-  for (const [type, t] of Object.entries(config.emailTemplates) as [AuthTemplateType, { subject?: string; content?: string }][]) {
+  for (const [type, t] of Object.entries(config.emailTemplates) as [AuthTemplateType, { enabled?: boolean; subject?: string; content?: string }][]) {
     out[type] = {
-      subject: t.subject === undefined ? undefined : parseTemplate(t.subject, `[auth.email.template.${type}] subject`),
-      content: t.content === undefined ? undefined : parseTemplate(t.content, `[auth.email.template.${type}] content`),
+      enabled: t.enabled,
+      subject: t.subject === undefined ? undefined : parseTemplate(t.subject, `${templateSection(type)} subject`),
+      content: t.content === undefined ? undefined : parseTemplate(t.content, `${templateSection(type)} content`),
     };
   }
   parsed.set(config.emailTemplates, out);

@@ -7,6 +7,7 @@ import { confirmEmail, refreshProviders } from '../user-lifecycle.ts';
 import { createUser } from '../hooks/before-user-created.ts';
 import { findUserByEmail, findUserById, isBanned, isConfirmed, mergeMetadata, updateUser, type UserRow } from '../user-store.ts';
 import { identityData, type ExternalProfile } from './profiles.ts';
+import { sendSecurityNotice } from '../security-notices.ts';
 
 /**
  * A refusal that still commits what was done (GoTrue's CommitWithError): the account and its
@@ -154,5 +155,6 @@ export async function linkIdentity(a: AuthContext, tx: Queryable, target: UserRo
     user = await confirmEmail(tx, user);
     if (user.is_anonymous) user = await updateUser(tx, user.id, { is_anonymous: false });
   }
+  await sendSecurityNotice(a, tx, user, 'identity_linked', { provider });
   return refreshProviders(tx, user);
 }

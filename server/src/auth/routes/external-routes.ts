@@ -19,6 +19,7 @@ import { issueSession } from '../token-response.ts';
 import { refreshProviders } from '../user-lifecycle.ts';
 import { findUserById, updateUser, type UserRow } from '../user-store.ts';
 import { isUuid } from '../validation.ts';
+import { sendSecurityNotice } from '../security-notices.ts';
 
 function providerOf(a: AuthContext, name: string): ExternalProvider {
   const p = a.settings.providers.get(name.toLowerCase());
@@ -189,7 +190,9 @@ export function externalRoutes(app: FastifyInstance, a: AuthContext): void {
       let user = (await findUserById(tx, authed.user.id, true))!;
       if (target.provider === 'phone') user = await updateUser(tx, user.id, { phone: null, phone_confirmed_at: null });
       else user = await emailFromIdentities(a, tx, user);
-      await refreshProviders(tx, user);
+      user = await refreshProviders(tx, user);
+      // To the address the account had before, which the unlinking may have changed (GoTrue).
+      await sendSecurityNotice(a, tx, user, 'identity_unlinked', { to: authed.user.email ?? '', provider: target.provider });
     });
     return {};
   });

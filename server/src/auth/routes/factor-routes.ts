@@ -12,6 +12,7 @@ import { acceptTotpCode, newTotp } from '../mfa-totp.ts';
 import { mfaVerificationAttempt } from '../hooks/mfa-verification.ts';
 import { callSendSmsHook } from '../hooks/send-sms.ts';
 import type { UserRow } from '../user-store.ts';
+import { sendSecurityNotice } from '../security-notices.ts';
 import { enforceRequestLimit } from '../rate-limits.ts';
 import { bodyOf, str } from '../request-body.ts';
 import { isUuid } from '../validation.ts';
@@ -168,7 +169,10 @@ export function factorRoutes(app: FastifyInstance, a: AuthContext): void {
     if (factor.status === 'verified' && !isAal2(session)) {
       throw unprocessable('insufficient_aal', 'AAL2 required to unenroll verified factor');
     }
-    await a.server.db.transaction((tx) => deleteFactor(tx, factor));
+    await a.server.db.transaction(async (tx) => {
+      await deleteFactor(tx, factor);
+      await sendSecurityNotice(a, tx, authed.user, 'mfa_factor_unenrolled', { factorType: factor.factor_type });
+    });
     return { id: factor.id };
   });
 }

@@ -14,6 +14,8 @@ import { tokenHash } from '../secrets.ts';
 import { issueSession } from '../token-response.ts';
 import { validateEmail } from '../validation.ts';
 import { applyVerification, EMAIL_VERIFY_TYPES, userByEmailOtp, userByTokenHash, type Verified } from '../verify-core.ts';
+import { findIdentity } from '../identity-store.ts';
+import { sendSecurityNotice } from '../security-notices.ts';
 
 function requireType(type: string): void {
   if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type');
@@ -35,7 +37,13 @@ async function verifyPhoneOtp(a: AuthContext, req: FastifyRequest, type: string,
     if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
     const [stored, sentAt] = type === 'sms' ? [user.confirmation_token, user.confirmation_sent_at] : [user.phone_change_token, user.phone_change_sent_at];
     if (!phoneOtpValid(a, phone, token, stored, sentAt, safeEqual)) throw forbidden('otp_expired', 'Token has expired or is invalid');
+    const hadPhoneIdentity = type === 'phone_change' && !!(await findIdentity(tx, user.id, 'phone'));
     let verified = type === 'sms' ? await confirmPhone(tx, user) : await completePhoneChange(tx, user);
+    if (type === 'phone_change') {
+      // GoTrue's notices for a number that moved and a phone identity that is new (decision 0238).
+      if ((user.phone ?? '') !== (verified.phone ?? '')) await sendSecurityNotice(a, tx, verified, 'phone_changed', { oldPhone: user.phone ?? '' });
+      if (!hadPhoneIdentity) await sendSecurityNotice(a, tx, verified, 'identity_linked', { provider: 'phone' });
+    }
     if (verified.is_anonymous) verified = await updateUser(tx, verified.id, { is_anonymous: false });
     verified = await refreshProviders(tx, verified);
     return issueSession(a, tx, verified, 'otp', clientInfo(req));
