@@ -151,7 +151,7 @@ const DATABASE: Record<string, Translate> = {
     message.startsWith("No member") ? t`No member has that username.` : t`This member does not exist.`,
   user_suspended: msg`This member is suspended.`,
   username_taken: msg`That username is taken. Try another.`,
-  // Series (decisions 0121, 0123).
+  // Series (decisions 0121, 0123, 0125).
   already_in_series: msg`This event is already part of a series.`,
   invalid_rrule: msg`Repeat weekly on chosen days or monthly on a day or weekday, and end on a date or after a number of dates.`,
   invalid_series_change: (message) =>
@@ -159,9 +159,13 @@ const DATABASE: Record<string, Translate> = {
       ? t`Some of these changes can only be made one date at a time.`
       : message.startsWith("To cancel")
         ? t`To cancel the following dates, cancel the series.`
-        : message.startsWith("The following dates")
-          ? t`The following dates can move to another time, not another day. End the series here and start a new one.`
-          : undefined,
+        : message.startsWith("The following dates must start after")
+          ? t`The following dates must start after the date before them.`
+          : message.startsWith("The following dates can move to a time still ahead")
+            ? t`The following dates can only move to a time still ahead.`
+            : message.startsWith("Give the new start")
+              ? t`Give the new start as a date and time.`
+              : undefined,
   not_in_series: msg`This event is not part of a series.`,
   series_not_found: msg`This series does not exist or is not visible to you.`,
   series_too_long: msg`A series can have at most 52 dates, within two years.`,
