@@ -11,6 +11,7 @@ import { WorkerPool } from './worker-pool.ts';
 
 const ENTRY_FILES = ['index.ts', 'index.tsx', 'index.js', 'index.mjs', 'index.jsx'];
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
+const START_WAIT_MS = 5_000;
 
 interface Built {
   pool?: WorkerPool;
@@ -66,7 +67,13 @@ export class FunctionRegistry {
   /** Finds and bundles every function; a function that fails to bundle answers BOOT_ERROR. */
   async start(): Promise<void> {
     this.discover();
-    await Promise.all([...this.fns.values()].map((fn) => this.built(fn)));
+    const all = Promise.all([...this.fns.values()].map((fn) => this.built(fn)));
+    // Fetching a function's imports the first time can take a minute (npm installs): the server
+    // does not wait for that; the function's first requests do.
+    let timer: NodeJS.Timeout | undefined;
+    const waited = await Promise.race([all.then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), START_WAIT_MS)))]);
+    clearTimeout(timer);
+    if (!waited) this.opts.log.info({}, 'functions: still fetching imports; a function\'s first requests wait for its own');
     this.watchFolder();
   }
 

@@ -35,8 +35,9 @@ function installedVersion(nodeModules: string, name: string): string | undefined
   return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version;
 }
 
+// An import without a version (`npm:pkg`) takes what is already there, as Deno reuses a resolved version.
 const satisfies = (version: string, range: string) =>
-  semver.validRange(range) !== null && semver.satisfies(version, range, { includePrerelease: false });
+  range === 'latest' || (semver.validRange(range) !== null && semver.satisfies(version, range, { includePrerelease: false }));
 
 const inflight = new Map<string, Promise<NpmLocation>>();
 
