@@ -36,6 +36,8 @@ function shape(tokens: CompiledMessage, into = new Set<string>()): Set<string> {
 const comparable = (s: Set<string>) => [...s].filter((x) => !x.startsWith("bad")).sort();
 
 describe.each(catalogues.map((c) => [c.path.split("/").pop()!, c] as const))("the %s catalogue", (_name, catalogue) => {
+  // Extraction parses every source file of the feature: CPU work that takes far longer than the
+  // default 5 s when the machine is busy (a CI run at load 17 timed out).
   it("matches the code, in every locale, with every message translated and valid", async () => {
     const extracted = await catalogue.collect();
     expect(extracted, "extraction failed").toBeDefined();
@@ -70,5 +72,5 @@ describe.each(catalogues.map((c) => [c.path.split("/").pop()!, c] as const))("th
       }
     }
     expect(problems).toEqual([]);
-  });
+  }, 60_000);
 });
