@@ -67,6 +67,12 @@ describe(`phone sign-up and sign-in by text message (${driverName})`, () => {
   it('reports the phone provider and its gateway in /settings', async () => {
     const settings = await (await s.fetch('/auth/v1/settings')).json();
     expect(settings).toMatchObject({ external: { phone: true }, phone_autoconfirm: false, sms_provider: 'twilio' });
+    // Gather's addition (decision 0152): which second factors the app may offer.
+    expect((settings as { mfa: unknown }).mfa).toEqual({
+      totp: { enroll_enabled: false, verify_enabled: false },
+      phone: { enroll_enabled: true, verify_enabled: true },
+      web_authn: { enroll_enabled: false, verify_enabled: false },
+    });
   });
 
   it('signs up with phone and password: a code by Twilio, then a session once verified', async () => {

@@ -15,6 +15,7 @@ export function metaRoutes(app: FastifyInstance, a: AuthContext, version: string
     Object.assign(external, { email: true, phone: a.settings.phone.enabled, zoom: false });
     // OpenID issuers configured under other names, so an app can offer them too.
     for (const name of a.settings.providers.keys()) if (name.startsWith('custom:')) external[name] = true;
+    const { mfa } = a.settings;
     return {
       external,
       disable_signup: !a.settings.enableSignup,
@@ -24,6 +25,13 @@ export function metaRoutes(app: FastifyInstance, a: AuthContext, version: string
       saml_enabled: false,
       saml_private_key_next_configured: false,
       passkeys_enabled: a.settings.passkeyEnabled,
+      // Not in GoTrue's answer (decision 0152): which second factors may be added and asked for,
+      // named as config.toml's [auth.mfa.*] keys, so an app offers only what the server takes.
+      mfa: {
+        totp: { enroll_enabled: mfa.totp.enroll, verify_enabled: mfa.totp.verify },
+        phone: { enroll_enabled: mfa.phone.enroll, verify_enabled: mfa.phone.verify },
+        web_authn: { enroll_enabled: mfa.webAuthn.enroll, verify_enabled: mfa.webAuthn.verify },
+      },
     };
   });
 
