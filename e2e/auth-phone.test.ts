@@ -56,7 +56,7 @@ describe('phone sign-in in the app (issue 17)', () => {
     await page.getByRole('button', { name: 'Use a phone number instead' }).click();
     await page.getByLabel('Phone number').fill('912 345');
     await page.getByRole('button', { name: 'Text me a code' }).click();
-    await page.getByText('Enter the number with its country code, like +351 912 345 678.').waitFor();
+    await page.getByText("This isn't a valid number for the country chosen. Check the country and the digits.").waitFor();
     await page.getByLabel('Phone number').fill(`${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`);
     await page.getByRole('button', { name: 'Text me a code' }).click();
     await page.getByText(`We texted a code to ${phone}.`).waitFor({ timeout: 15_000 });

@@ -121,7 +121,8 @@ describe('sign-in providers, linked accounts and two-factor (issue 17)', () => {
     await twoFactor.getByText('That code is wrong or has expired. Try the newest one.').waitFor();
     await twoFactor.getByLabel('Code from your authenticator app').fill(code());
     await twoFactor.getByRole('button', { name: 'Turn on' }).click();
-    await twoFactor.getByText('On. When you sign in, Gather asks for a code from your authenticator app.').waitFor();
+    await twoFactor.getByText(/^On\. When you sign in, Gather asks for one of these/).waitFor();
+    await twoFactor.getByRole('list', { name: 'Your second factors' }).getByText('Authenticator app').waitFor();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('Signed out').first().waitFor();

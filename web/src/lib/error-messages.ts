@@ -187,6 +187,29 @@ const AUTH: Record<string, Translate> = {
   user_already_exists: msg`An account with this email already exists.`,
   user_banned: msg`Your account is suspended, so you can't sign in. If you think this is a mistake, contact the site admins.`,
   weak_password: msg`Password must be at least 8 characters.`,
+  // Second factors and phone numbers (decisions 0152, 0153).
+  insufficient_aal: msg`This needs a sign-in that used your second factor. Sign out, then sign in again with it.`,
+  mfa_challenge_expired: msg`That code request has expired. Ask for a new code.`,
+  mfa_factor_name_conflict: msg`You already have a second factor with that name. Choose another.`,
+  mfa_factor_not_found: msg`This second factor no longer exists. Reload the page.`,
+  mfa_phone_enroll_not_enabled: msg`Phone numbers can't be added as a second factor on this site.`,
+  mfa_phone_verify_not_enabled: msg`Codes by text message can't be used on this site right now. Choose another way.`,
+  mfa_totp_enroll_not_enabled: msg`Authenticator apps can't be added on this site.`,
+  mfa_totp_verify_not_enabled: msg`Authenticator app codes can't be used on this site right now. Choose another way.`,
+  mfa_verification_failed: msg`That code is wrong or has expired.`,
+  mfa_verification_rejected: msg`This sign-in was refused. Contact the site admins if this keeps happening.`,
+  mfa_verified_factor_exists: msg`This phone number is already one of your second factors.`,
+  mfa_webauthn_enroll_not_enabled: msg`Security keys can't be added as a second factor on this site.`,
+  mfa_webauthn_verify_not_enabled: msg`Security keys can't be used on this site right now. Choose another way.`,
+  over_sms_send_rate_limit: msg`We've sent several texts already. Wait a minute, then try again.`,
+  phone_exists: msg`An account with this phone number already exists.`,
+  phone_provider_disabled: msg`Signing in by phone isn't available on this site.`,
+  sms_send_failed: msg`We couldn't send the text message. Check the number and try again.`,
+  too_many_enrolled_mfa_factors: msg`You have as many second factors as allowed. Remove one first.`,
+  // The browser's WebAuthn refusals, as supabase-js codes them.
+  ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED: msg`This security key or passkey is already registered.`,
+  ERROR_INVALID_DOMAIN: msg`Security keys and passkeys need a secure address (https). Open Gather at its usual address.`,
+  ERROR_INVALID_RP_ID: msg`Security keys and passkeys need a secure address (https). Open Gather at its usual address.`,
 };
 
 /** The translation of a coded error, or undefined for a code this build does not know. */

@@ -12,10 +12,14 @@ export const signUpSchema = z.object({
   password: newPasswordField,
 });
 
+/** Sign-up by phone: the number is checked apart, by the phone field (E.164 for its country). */
+export const phoneSignUpSchema = z.object({ displayName: displayNameField, password: newPasswordField });
+
 export const resetPasswordSchema = newPasswordPairSchema;
 
 export type SignInValues = z.infer<typeof signInSchema>;
 export type SignUpValues = z.infer<typeof signUpSchema>;
+export type PhoneSignUpValues = z.infer<typeof phoneSignUpSchema>;
 export type EmailValues = z.infer<typeof magicLinkSchema>;
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 

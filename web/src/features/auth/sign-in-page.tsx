@@ -13,7 +13,7 @@ import { PhoneSignInForm } from "./components/phone-sign-in";
 import { phoneEnabledQuery } from "@/lib/auth/auth-server-settings";
 import { PasswordSignInForm } from "./components/password-sign-in-form";
 import { ProviderButtons } from "./components/provider-buttons";
-import { SecondFactorForm } from "./components/second-factor-form";
+import { SecondFactorStep } from "./components/second-factor";
 
 export function SignInPage() {
   const { t } = useLingui();
@@ -26,8 +26,8 @@ export function SignInPage() {
   // The first factor is done but the account has a second one: ask for its code (decision 0147).
   if (status === "signed-in" && needsSecondFactor(session)) {
     return (
-      <AuthLayout title={t`Two-factor authentication`} intro={t`Enter the code your authenticator app shows for Gather.`}>
-        <SecondFactorForm />
+      <AuthLayout title={t`Two-factor authentication`} intro={t`One more step: confirm it's you with your second factor.`}>
+        <SecondFactorStep />
       </AuthLayout>
     );
   }

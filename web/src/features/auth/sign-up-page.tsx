@@ -1,12 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { track } from "@/lib/analytics";
+import { phoneEnabledQuery } from "@/lib/auth/auth-server-settings";
 import { safeNext } from "@/lib/auth/safe-next";
 import { useSession } from "@/lib/auth/session-context";
 import { errorMessage } from "@/lib/errors";
@@ -15,6 +18,7 @@ import { memberLocale } from "@/lib/i18n";
 import { redirectUrl, signUpSchema, type SignUpValues } from "./auth-schemas";
 import { AuthLayout } from "./components/auth-layout";
 import { CheckEmail } from "./components/check-email";
+import { PhoneSignUpForm } from "./components/phone-sign-up";
 import { ProviderButtons } from "./components/provider-buttons";
 import { SubmitButton } from "./components/submit-button";
 
@@ -25,6 +29,9 @@ export function SignUpPage() {
   const { status } = useSession();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [byPhone, setByPhone] = useState(false);
+  // Sign-up by phone only when the server sends texts ([auth.sms] enable_signup, decision 0153).
+  const phoneEnabled = useQuery(phoneEnabledQuery()).data === true;
   const form = useForm<SignUpValues>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { displayName: "", email: "", password: "" },
@@ -60,21 +67,30 @@ export function SignUpPage() {
       ) : (
         <>
           <ProviderButtons next={next} />
-          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            {failure && <Alert tone="error">{failure}</Alert>}
-            <FormField label={t`Your name`} error={errors.displayName?.message}>
-              <Input autoComplete="name" {...form.register("displayName")} />
-            </FormField>
-            <FormField label={t`Email`} error={errors.email?.message}>
-              <Input type="email" autoComplete="email" {...form.register("email")} />
-            </FormField>
-            <FormField label={t`Password`} error={errors.password?.message} hint={t`At least 8 characters.`}>
-              <Input type="password" autoComplete="new-password" {...form.register("password")} />
-            </FormField>
-            <SubmitButton busy={isSubmitting}>
-              <Trans>Create account</Trans>
-            </SubmitButton>
-          </form>
+          {byPhone ? (
+            <PhoneSignUpForm />
+          ) : (
+            <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+              {failure && <Alert tone="error">{failure}</Alert>}
+              <FormField label={t`Your name`} error={errors.displayName?.message}>
+                <Input autoComplete="name" {...form.register("displayName")} />
+              </FormField>
+              <FormField label={t`Email`} error={errors.email?.message}>
+                <Input type="email" autoComplete="email" {...form.register("email")} />
+              </FormField>
+              <FormField label={t`Password`} error={errors.password?.message} hint={t`At least 8 characters.`}>
+                <Input type="password" autoComplete="new-password" {...form.register("password")} />
+              </FormField>
+              <SubmitButton busy={isSubmitting}>
+                <Trans>Create account</Trans>
+              </SubmitButton>
+            </form>
+          )}
+          {phoneEnabled && (
+            <Button variant="link" className="self-start px-0" onClick={() => setByPhone(!byPhone)}>
+              {byPhone ? <Trans>Use an email address instead</Trans> : <Trans>Use a phone number instead</Trans>}
+            </Button>
+          )}
         </>
       )}
       <p className="text-sm text-muted-foreground">

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
@@ -22,14 +22,18 @@ import { CookiePreferences } from "./components/cookie-preferences";
 import { DeleteAccountSection } from "./components/delete-account-section";
 import { EmailForm } from "./components/email-form";
 import { LanguageForm } from "./components/language-form";
-import { passkeysEnabledQuery } from "@/lib/auth/auth-server-settings";
+import { passkeysEnabledQuery, phoneEnabledQuery } from "@/lib/auth/auth-server-settings";
 import { PasskeysSection } from "./components/passkeys";
 import { NotificationPreferencesForm } from "./components/notification-preferences-form";
 import { PasswordForm } from "./components/password-form";
 import { ProfileForm } from "./components/profile-form";
 import { SettingsSection } from "./components/settings-section";
-import { TwoFactorSection } from "./components/two-factor-section";
+import { TwoFactorSection } from "./components/two-factor";
 import type { ProfileValues } from "./settings-schemas";
+
+// Its own chunk with the country picker's number rules (decision 0153): only servers that send
+// texts show the section.
+const PhoneNumberSection = lazy(() => import("./components/phone").then((m) => ({ default: m.PhoneNumberSection })));
 
 const SECTIONS: { id: string; label: MessageDescriptor }[] = [
   { id: "profile", label: msg`Profile` },
@@ -39,6 +43,8 @@ const SECTIONS: { id: string; label: MessageDescriptor }[] = [
   { id: "password", label: msg`Password` },
   { id: "connected-accounts", label: msg`Connected accounts` },
   { id: "two-factor", label: msg`Two-factor` },
+  { id: "passkeys", label: msg`Passkeys` },
+  { id: "phone", label: msg`Phone` },
   { id: "notifications", label: msg`Notifications` },
   { id: "calendar", label: msg`Calendar` },
   { id: "cookies", label: msg`Cookies` },
@@ -72,6 +78,10 @@ function Settings() {
   const [returned] = useState(linkMessage);
   const [problem] = useState(linkProblem);
   const username = profile.data?.username;
+  // Passkeys and phone numbers have a section (and a menu entry) only when the server takes them.
+  const passkeysEnabled = useQuery(passkeysEnabledQuery()).data === true;
+  const phoneEnabled = useQuery(phoneEnabledQuery()).data === true;
+  const hidden = new Set([...(passkeysEnabled ? [] : ["passkeys"]), ...(phoneEnabled ? [] : ["phone"])]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -96,7 +106,7 @@ function Settings() {
       <div className="grid gap-6 md:grid-cols-[11rem_1fr] md:items-start">
         <nav aria-label={t`Settings sections`} className="md:sticky md:top-6">
           <ul className="flex flex-wrap gap-1 md:flex-col">
-            {SECTIONS.map((s) => (
+            {SECTIONS.filter((s) => !hidden.has(s.id)).map((s) => (
               <li key={s.id}>
                 <a href={`#${s.id}`} className="inline-flex rounded-md px-3 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-foreground">
                   {t(s.label)}
@@ -120,18 +130,17 @@ function Settings() {
             </Button>
           </div>
         ) : (
-          <SettingsSections profile={profile.data} />
+          <SettingsSections profile={profile.data} passkeysEnabled={passkeysEnabled} phoneEnabled={phoneEnabled} />
         )}
       </div>
     </div>
   );
 }
 
-function SettingsSections({ profile }: { profile: MyProfile }) {
+function SettingsSections({ profile, passkeysEnabled, phoneEnabled }: { profile: MyProfile; passkeysEnabled: boolean; phoneEnabled: boolean }) {
   const { t } = useLingui();
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const passkeysEnabled = useQuery(passkeysEnabledQuery()).data === true;
   const onSaveProfile = async (values: ProfileValues) => {
     await saveProfile(profile.id, values);
     // The header, this page and the public profile all read under the profile root.
@@ -165,6 +174,13 @@ function SettingsSections({ profile }: { profile: MyProfile }) {
       {passkeysEnabled && (
         <SettingsSection id="passkeys" title={t`Passkeys`} description={t`Sign in without a password, with this device's screen lock or your phone.`}>
           <PasskeysSection userId={profile.id} />
+        </SettingsSection>
+      )}
+      {phoneEnabled && (
+        <SettingsSection id="phone" title={t`Phone number`} description={t`To sign in with a code by text message.`}>
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <PhoneNumberSection />
+          </Suspense>
         </SettingsSection>
       )}
       <SettingsSection id="notifications" title={t`Notifications`} description={t`Which emails we send you.`}>

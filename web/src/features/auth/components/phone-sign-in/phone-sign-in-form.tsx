@@ -4,24 +4,20 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { defaultCountry, PhoneNumberField, toE164 } from "@/components/phone-number-field";
 import { errorMessage } from "@/lib/errors";
 import { supabase } from "@/lib/supabase";
 import { SubmitButton } from "../submit-button";
 
-/** "+351 912 345 678" → "+351912345678"; anything that is not an international number → null. */
-export function normalisePhone(input: string): string | null {
-  const compact = input.replace(/[\s().-]/g, "");
-  return /^\+[1-9]\d{6,14}$/.test(compact) ? compact : null;
-}
-
 /**
- * Sign in (or sign up) with a phone number (decision 0152): the server texts a code
+ * Sign in (or sign up) with a phone number (decisions 0151, 0153: a country picker, E.164 checked
+ * before sending): the server texts a code
  * (`signInWithOtp({ phone })`), the member types it (`verifyOtp` type sms). On success the
  * session event takes over as after a password; with two-factor the code step follows.
  */
 export function PhoneSignInForm() {
   const { t } = useLingui();
-  const [phone, setPhone] = useState("");
+  const [phone, setPhone] = useState(() => ({ country: defaultCountry(navigator.languages ?? [navigator.language]), number: "" }));
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
@@ -30,8 +26,8 @@ export function PhoneSignInForm() {
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
-    const number = normalisePhone(phone);
-    setFieldError(number ? undefined : t`Enter the number with its country code, like +351 912 345 678.`);
+    const number = toE164(phone);
+    setFieldError(number ? undefined : t`This isn't a valid number for the country chosen. Check the country and the digits.`);
     if (!number) return;
     setBusy(true);
     setFailure(null);
@@ -73,9 +69,7 @@ export function PhoneSignInForm() {
   return (
     <form onSubmit={send} noValidate className="flex flex-col gap-4">
       {failure && <Alert tone="error">{failure}</Alert>}
-      <FormField label={t`Phone number`} error={fieldError}>
-        <Input type="tel" autoComplete="tel" value={phone} onChange={(e) => setPhone(e.target.value)} />
-      </FormField>
+      <PhoneNumberField value={phone} onChange={setPhone} error={fieldError} />
       <SubmitButton busy={busy}>
         <Trans>Text me a code</Trans>
       </SubmitButton>

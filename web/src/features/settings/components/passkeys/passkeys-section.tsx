@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
 import { supabase } from "@/lib/supabase";
+import { PasskeyRow } from "./passkey-row";
 
 async function passkeys(): Promise<PasskeyListItem[]> {
   const { data, error } = await supabase.auth.passkey.list();
@@ -19,16 +20,16 @@ async function passkeys(): Promise<PasskeyListItem[]> {
  * device or a phone), see them with when they were added and last used, remove one. A passkey
  * signs in alone, as a first factor (aal1); an account with a verified two-factor factor manages
  * passkeys only from a session that gave the code — the server says so and the message shows.
+ * Each can be renamed (decision 0154) to tell a laptop's from a phone's.
  */
 export function PasskeysSection({ userId }: { userId: string }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const key = ["passkeys", userId];
   const list = useQuery({ queryKey: key, queryFn: passkeys });
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" }).format(new Date(iso));
 
   const add = async () => {
     setBusy("add");
@@ -51,6 +52,17 @@ export function PasskeysSection({ userId }: { userId: string }) {
     await refresh();
   };
 
+  const rename = async (passkey: PasskeyListItem, friendlyName: string): Promise<boolean> => {
+    setBusy(passkey.id);
+    setFailure(null);
+    const { error } = await supabase.auth.passkey.update({ passkeyId: passkey.id, friendlyName });
+    if (error) setFailure(errorMessage(error));
+    else toast.success(t`Passkey renamed`);
+    setBusy(null);
+    await refresh();
+    return !error;
+  };
+
   if (list.isPending) return <p className="text-sm text-muted-foreground"><Trans>Loading…</Trans></p>;
   if (list.isError) return <Alert tone="error">{errorMessage(list.error)}</Alert>;
   const rows = list.data;
@@ -64,24 +76,9 @@ export function PasskeysSection({ userId }: { userId: string }) {
         </p>
       ) : (
         <ul className="flex w-full flex-col divide-y divide-border rounded-lg border border-border" aria-label={t`Your passkeys`}>
-          {rows.map((p) => {
-            const name = p.friendly_name || t`Passkey`;
-            const added = date(p.created_at);
-            const used = p.last_used_at ? date(p.last_used_at) : null;
-            return (
-              <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-                <div className="min-w-0">
-                  <p className="font-medium">{name}</p>
-                  <p className="text-sm text-muted-foreground">
-                    {used ? <Trans>Added {added} · last used {used}</Trans> : <Trans>Added {added} · not used yet</Trans>}
-                  </p>
-                </div>
-                <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => void remove(p)} aria-label={t`Remove passkey ${name} added ${added}`}>
-                  <Trans>Remove</Trans>
-                </Button>
-              </li>
-            );
-          })}
+          {rows.map((p) => (
+            <PasskeyRow key={p.id} passkey={p} busy={busy !== null} onRename={rename} onRemove={(passkey) => void remove(passkey)} />
+          ))}
         </ul>
       )}
       <Button disabled={busy !== null} onClick={() => void add()}>

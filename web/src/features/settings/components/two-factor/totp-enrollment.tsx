@@ -6,15 +6,13 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { errorCode, errorMessage } from "@/lib/errors";
 import { supabase } from "@/lib/supabase";
+import { removeUnfinished } from "./factors-api";
 
 type Pending = { id: string; qr: string; secret: string };
 
 /** Starts a TOTP factor; earlier unfinished set-ups are removed first (they count towards the limit). */
 async function startEnrollment(): Promise<Pending> {
-  const { data: listed } = await supabase.auth.mfa.listFactors();
-  for (const f of listed?.all ?? []) {
-    if (f.factor_type === "totp" && f.status === "unverified") await supabase.auth.mfa.unenroll({ factorId: f.id });
-  }
+  await removeUnfinished("totp");
   const { data, error } = await supabase.auth.mfa.enroll({ factorType: "totp" });
   if (error) throw error;
   return { id: data.id, qr: data.totp.qr_code, secret: data.totp.secret };

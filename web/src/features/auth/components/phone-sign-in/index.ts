@@ -1,1 +1,0 @@
-export { PhoneSignInForm } from "./phone-sign-in-form";

@@ -1,0 +1,1 @@
+export { SecondFactorStep } from "./second-factor-step";

@@ -1,0 +1,1 @@
+export { PhoneNumberSection } from "./phone-number-section";
