@@ -4,6 +4,7 @@ import { realtimeBench } from './realtime/realtime-bench.ts';
 import { storageBench } from './storage/storage-bench.ts';
 import { authBench } from './auth/auth-bench.ts';
 import { functionsBench } from './functions/functions-bench.ts';
+import { functionsRuntimeBench } from './functions-runtime/runtime-bench.ts';
 import { restBench } from './rest/rest-bench.ts';
 import { groupsBench } from './groups/groups-bench.ts';
 import { webBench } from './web/web-bench.ts';
@@ -14,6 +15,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   storage: storageBench,
   auth: authBench,
   functions: functionsBench,
+  'functions-runtime': functionsRuntimeBench,
   rest: restBench,
   groups: groupsBench,
   web: webBench,
