@@ -37,6 +37,8 @@ export interface AuthSettings {
   adminRoles: ReadonlySet<string>;
   enableSignup: boolean;
   enableAnonymous: boolean;
+  /** `[auth.email] enable_signup` (GoTrue's EXTERNAL_EMAIL_ENABLED): off refuses email sign-ups and sign-ins. */
+  emailEnabled: boolean;
   /** Email confirmations off ⇒ GoTrue's MAILER_AUTOCONFIRM. */
   autoconfirm: boolean;
   secureEmailChange: boolean;
@@ -148,6 +150,7 @@ export function authSettings(config: Config, jwt: JwtKeys): AuthSettings {
     adminRoles: new Set(['service_role', 'supabase_admin']),
     enableSignup: config.enableSignup,
     enableAnonymous: config.enableAnonymousSignIns,
+    emailEnabled: config.emailEnableSignup,
     autoconfirm: !config.enableConfirmations,
     secureEmailChange: config.doubleConfirmChanges,
     securePasswordChange: config.securePasswordChange,

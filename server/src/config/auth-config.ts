@@ -49,6 +49,8 @@ export const authConfigFields = {
   passkeyEnabled: flag,
   /** Passkey sign-in attempts per 5 minutes per client address (GoTrue's RATE_LIMIT_PASSKEY). */
   rateLimitPasskey: count,
+  /** `[auth.email] enable_signup`: the email provider (GoTrue's EXTERNAL_EMAIL_ENABLED; off refuses email sign-ups and sign-ins). */
+  emailEnableSignup: flag,
   /** `[auth.sms] enable_signup`: the phone provider (SMS one-time codes, phone + password). */
   smsEnableSignup: flag,
   /** `[auth.sms] enable_confirmations`: phones are confirmed by a code first (off: GoTrue's SMS_AUTOCONFIRM). */
@@ -91,6 +93,7 @@ export const AUTH_ENV_NAMES = {
   webauthnRpOrigins: 'GATHER_AUTH_WEBAUTHN_RP_ORIGINS',
   passkeyEnabled: 'GATHER_AUTH_PASSKEY_ENABLED',
   rateLimitPasskey: 'GATHER_AUTH_RATE_LIMIT_PASSKEY',
+  emailEnableSignup: 'GATHER_AUTH_EMAIL_ENABLE_SIGNUP',
   smsEnableSignup: 'GATHER_AUTH_SMS_ENABLE_SIGNUP',
   smsEnableConfirmations: 'GATHER_AUTH_SMS_ENABLE_CONFIRMATIONS',
   smsTemplate: 'GATHER_AUTH_SMS_TEMPLATE',
@@ -117,6 +120,7 @@ export const AUTH_DEFAULTS = {
   externalProviders: {},
   passkeyEnabled: false,
   rateLimitPasskey: 30,
+  emailEnableSignup: true,
   smsEnableSignup: false,
   smsEnableConfirmations: false,
   smsTemplate: 'Your code is {{ .Code }}',
@@ -171,6 +175,7 @@ export function authTomlSettings(auth: Table, pick: (t: Table, key: string) => u
   const testOtp: Record<string, unknown> = {};
   for (const k of Object.keys(table(sms.test_otp))) testOtp[k.replace(/^\+/, '')] = pick(table(sms.test_otp), k);
   return {
+    emailEnableSignup: pick(table(auth.email), 'enable_signup'),
     smsEnableSignup: pick(sms, 'enable_signup'),
     smsEnableConfirmations: pick(sms, 'enable_confirmations'),
     smsTemplate: pick(sms, 'template'),

@@ -12,7 +12,7 @@ export function metaRoutes(app: FastifyInstance, a: AuthContext, version: string
   app.get('/settings', async () => {
     const external: Record<string, boolean> = { anonymous_users: a.settings.enableAnonymous };
     for (const p of OAUTH_PROVIDERS) external[p] = a.settings.providers.has(p);
-    Object.assign(external, { email: true, phone: a.settings.phone.enabled, zoom: false });
+    Object.assign(external, { email: a.settings.emailEnabled, phone: a.settings.phone.enabled, zoom: false });
     // OpenID issuers configured under other names, so an app can offer them too.
     for (const name of a.settings.providers.keys()) if (name.startsWith('custom:')) external[name] = true;
     const { mfa } = a.settings;

@@ -66,6 +66,7 @@ export function otpRoutes(app: FastifyInstance, a: AuthContext): void {
     validatePkceParams(codeChallengeMethod, codeChallenge);
     if (phone !== '') return phoneOtp(a, { phone, channel: str(body, 'channel'), createUser: bool(body, 'create_user', true), data: obj(body, 'data') ?? {} });
     if (email === '') throw badRequest('validation_failed', 'One of email or phone must be set');
+    if (!a.settings.emailEnabled) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
     const address = validateEmail(email);
     if (!bool(body, 'create_user', true) && !(await findUserByEmail(a.server.db, address, a.settings.aud))) {
       throw unprocessable('otp_disabled', 'Signups not allowed for otp');
@@ -102,6 +103,7 @@ export function otpRoutes(app: FastifyInstance, a: AuthContext): void {
     if (email !== '' && phone !== '') throw badRequest('validation_failed', 'Only an email address or phone number should be provided.');
     if (phone !== '') return phoneResend(a, type, phone);
     if (email === '') throw badRequest('validation_failed', 'Missing email address or phone number');
+    if (!a.settings.emailEnabled) throw badRequest('email_provider_disabled', 'Email logins are disabled');
     const address = validateEmail(email);
 
     // Unknown, already confirmed or nothing pending: the same empty answer (no enumeration).

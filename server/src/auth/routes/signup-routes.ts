@@ -93,6 +93,7 @@ export function signupRoutes(app: FastifyInstance, a: AuthContext): void {
     const codeChallengeMethod = str(body, 'code_challenge_method');
     validatePkceParams(codeChallengeMethod, codeChallenge);
     if (email === '') return phoneSignupRoute(a, req, { phone, password, data, channel: str(body, 'channel') });
+    if (!s.emailEnabled) throw badRequest('email_provider_disabled', 'Email signups are disabled');
     const address = validateEmail(email);
 
     const outcome = await signUpWithEmail(a, {

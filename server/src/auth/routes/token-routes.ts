@@ -26,6 +26,7 @@ async function passwordGrant(a: AuthContext, req: FastifyRequest, body: Body): P
   }
   if (email === '' && phone === '') throw badRequest('validation_failed', 'missing email or phone');
   if (email === '' && !a.settings.phone.enabled) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+  if (email !== '' && !a.settings.emailEnabled) throw unprocessable('email_provider_disabled', 'Email logins are disabled');
   const user = email !== ''
     ? await findUserByEmail(a.server.db, email, a.settings.aud)
     : await findUserByPhone(a.server.db, phone.replace(/^\+/, '').replaceAll(' ', ''), a.settings.aud);
