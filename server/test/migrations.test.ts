@@ -88,10 +88,10 @@ describe(`migrations (${driverName})`, () => {
 
   it('seeds once, and again only when forced', async () => {
     writeFileSync(join(dir, 'seed.sql'), 'insert into public.m_one values (10);');
-    expect(await applySeed(t.db, dir)).toBe(true);
-    expect(await applySeed(t.db, dir)).toBe(false);
+    expect(await applySeed(t.db, dir)).toEqual(['seed.sql']);
+    expect(await applySeed(t.db, dir)).toEqual([]);
     await t.db.exec('delete from public.m_one where id = 10');
-    expect(await applySeed(t.db, dir, true)).toBe(true);
+    expect(await applySeed(t.db, dir, true)).toEqual(['seed.sql']);
     const n = await t.db.query(`select 1 from public.m_one where id = 10`);
     expect(n.rows).toHaveLength(1);
   });

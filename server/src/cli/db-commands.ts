@@ -31,7 +31,8 @@ function bucketsLine(r: SeedBucketsResult): string | undefined {
 export function runSeed(config: Config): Promise<void> {
   return withDb(config, async (db) => {
     await prepareDatabase(db, config, { seed: false });
-    console.log((await applySeed(db, config.project, true)) ? 'loaded seed.sql' : 'no seed.sql in the project');
+    const loaded = await applySeed(db, config.project, true, { enabled: config.seedEnabled, paths: config.seedPaths });
+    console.log(loaded.length > 0 ? `loaded ${loaded.join(', ')}` : config.seedEnabled ? 'no seed files in the project' : 'seeding is off ([db.seed] enabled = false)');
     const buckets = bucketsLine(await seedBuckets(db, config));
     if (buckets) console.log(buckets);
   });
@@ -48,8 +49,8 @@ export function runSeedBuckets(config: Config): Promise<void> {
 export function runReset(config: Config): Promise<void> {
   return withDb(config, async (db) => {
     await resetDatabase(db);
-    const { migrations, seeded } = await prepareDatabase(db, config);
-    console.log(`reset: applied ${migrations.length} migration(s)${seeded ? ', loaded seed.sql' : ''}`);
+    const { migrations, seeded, seedFiles } = await prepareDatabase(db, config);
+    console.log(`reset: applied ${migrations.length} migration(s)${seeded ? `, loaded ${seedFiles.join(', ')}` : ''}`);
     const buckets = seeded ? bucketsLine(await seedBuckets(db, config)) : undefined;
     if (buckets) console.log(buckets);
   });

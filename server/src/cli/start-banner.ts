@@ -7,7 +7,7 @@ import type { PreparedDatabase } from '../db/prepare-database.ts';
 /** What `start` prints once it serves: migrations and seed, `ready <url>`, the keys, the demo notes. */
 export function printStartBanner(config: Config, url: string, keys: ApiKeys, prepared: PreparedDatabase, workers = 1): void {
   if (prepared.migrations.length > 0) console.log(`applied ${prepared.migrations.length} migration(s)`);
-  if (prepared.seeded) console.log('loaded seed.sql');
+  if (prepared.seeded) console.log(`loaded ${prepared.seedFiles.join(', ')}`);
   if (workers > 1) console.log(`workers: ${workers}`);
   console.log(`ready ${url}`);
   console.log(`anon key: ${keys.anonKey}`);

@@ -1,3 +1,4 @@
+import { seedFiles } from '../db/seed-files.ts';
 import type { Config } from '../config/config-schema.ts';
 import { configTomlNotes } from '../config/config-toml.ts';
 import type { Db } from '../db/db-types.ts';
@@ -33,5 +34,12 @@ export async function unreadableTableNotes(db: Db, config: Config): Promise<stri
 
 /** Everything start-up says the project asks for that this server will not do. */
 export async function startupNotes(config: Config, db: Db, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
-  return [...configTomlNotes(config.project, env), ...(await unreadableTableNotes(db, config))];
+  return [...configTomlNotes(config.project, env), ...seedPathNotes(config), ...(await unreadableTableNotes(db, config))];
+}
+
+/** `[db.seed] sql_paths` entries that match no file, as the CLI's "no files matched pattern" (a missing default seed.sql is normal). */
+export function seedPathNotes(config: Config): string[] {
+  if (!config.seedEnabled) return [];
+  const { unmatched } = seedFiles(config.project, config.seedPaths);
+  return unmatched.filter((p) => p !== './seed.sql' && p !== 'seed.sql').map((p) => `config.toml: [db.seed] sql_paths: no files matched pattern: ${p}`);
 }

@@ -37,7 +37,7 @@ export function isCliKey(key: string): boolean {
 }
 
 /** Services the server always runs: `enabled = true` is what happens anyway. */
-const ALWAYS_ON = new Set(['api.enabled', 'auth.enabled', 'realtime.enabled', 'storage.enabled', 'edge_runtime.enabled', 'inbucket.enabled', 'db.migrations.enabled', 'db.seed.enabled', 'studio.enabled', 'analytics.enabled']);
+const ALWAYS_ON = new Set(['api.enabled', 'auth.enabled', 'realtime.enabled', 'storage.enabled', 'edge_runtime.enabled', 'inbucket.enabled', 'db.migrations.enabled', 'studio.enabled', 'analytics.enabled']);
 /** Turning these off cannot be done here: said plainly, not in the list of ignored keys. */
 const CANNOT_TURN_OFF: Record<string, string> = {
   'api.enabled': 'the REST API (/rest/v1) is always served here',

@@ -88,6 +88,10 @@ export const configSchema = z.object({
   smtpSenderName: z.string(),
   maxRows: z.coerce.number().int().min(1),
   autoExposeNewTables: flag,
+  /** `[db.seed] enabled`: load the seed files after migrations on a fresh database. */
+  seedEnabled: flag,
+  /** `[db.seed] sql_paths`: seed files in order, globs relative to the project folder. */
+  seedPaths: stringList,
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   /**
    * Behind a reverse proxy, which X-Forwarded-For hops to believe, so rate limits and sessions see

@@ -69,6 +69,8 @@ function settingsFromToml(doc: Table, env: NodeJS.ProcessEnv): Partial<ConfigInp
     dbPort: pick(table(doc.db), 'port'),
     maxRows: pick(api, 'max_rows'),
     autoExposeNewTables: pick(api, 'auto_expose_new_tables'),
+    seedEnabled: pick(table(table(doc.db).seed), 'enabled'),
+    seedPaths: list(table(table(doc.db).seed), 'sql_paths'),
     apiExternalUrl: pick(api, 'external_url'),
     siteUrl: pick(auth, 'site_url'),
     jwtExpiry: pick(auth, 'jwt_expiry'),

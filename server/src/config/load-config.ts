@@ -110,6 +110,8 @@ const DEFAULTS: ConfigInput = {
   smtpSenderName: 'Gather',
   maxRows: 1000,
   autoExposeNewTables: false,
+  seedEnabled: true,
+  seedPaths: ['./seed.sql'],
   logLevel: 'info',
   trustProxy: '',
   metrics: '',
@@ -187,7 +189,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     throw new ConfigError((err as Error).message.replace(/^--db/, source.db ?? '--db'));
   }
   if (dbTarget.kind === 'pglite') dbTarget.dataDir = resolve(dbTarget.dataDir);
-  if (dbTarget.kind !== 'postgres') dbTarget.extensions = extensionsNamedIn(resolve(cfg.project));
+  if (dbTarget.kind !== 'postgres') dbTarget.extensions = extensionsNamedIn(resolve(cfg.project), cfg.seedPaths);
   let signingKeys: SigningJwk[] = [];
   if (cfg.signingKeysPath) {
     try {

@@ -1,3 +1,4 @@
+import { seedFiles } from './seed-files.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgError } from './db-types.ts';
@@ -56,11 +57,11 @@ const ELSEWHERE: Record<string, string> = {
 };
 
 /** Extension names a project's migrations and seed create (lower-cased, unquoted). */
-export function extensionsNamedIn(projectDir: string): string[] {
+export function extensionsNamedIn(projectDir: string, seedPaths: string[] = ['./seed.sql']): string[] {
   const files: string[] = [];
   const dir = join(projectDir, 'migrations');
   if (existsSync(dir)) for (const f of readdirSync(dir)) if (f.endsWith('.sql')) files.push(join(dir, f));
-  if (existsSync(join(projectDir, 'seed.sql'))) files.push(join(projectDir, 'seed.sql'));
+  files.push(...seedFiles(projectDir, seedPaths).files);
   const names = new Set<string>();
   const re = /\bcreate\s+extension\s+(?:if\s+not\s+exists\s+)?("?)([\w-]+)\1/gi;
   for (const f of files) for (const m of readFileSync(f, 'utf8').matchAll(re)) names.add(m[2]!.toLowerCase());

@@ -8,14 +8,16 @@ import { applySeed } from './seed.ts';
 export interface PreparedDatabase {
   migrations: MigrationFile[];
   seeded: boolean;
+  /** The seed files loaded, relative to the project folder. */
+  seedFiles: string[];
 }
 
 /** Platform bootstrap, then the project's migrations, then its seed on first start. */
 export async function prepareDatabase(db: Db, config: Config, opts: { seed?: boolean } = {}): Promise<PreparedDatabase> {
   await bootstrapPlatform(db, { autoExposeNewTables: config.autoExposeNewTables });
   const migrations = await applyMigrations(db, join(config.project, 'migrations'));
-  const seeded = opts.seed === false ? false : await applySeed(db, config.project);
-  return { migrations, seeded };
+  const seedFiles = opts.seed === false ? [] : await applySeed(db, config.project, false, { enabled: config.seedEnabled, paths: config.seedPaths });
+  return { migrations, seeded: seedFiles.length > 0, seedFiles };
 }
 
 /** The roles `authenticator` may switch to: a token naming any other role is refused. */
