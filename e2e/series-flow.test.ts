@@ -138,6 +138,10 @@ describe('a series from start to change', () => {
     await host.getByRole('region', { name: 'Repeat from this date on' }).waitFor();
     await host.getByLabel('Starts on').fill(plusDays(tuesday, 9));
     await host.getByLabel('Ends on').fill(plusDays(tuesday, 9));
+    // The pattern moves with the date, as the database will move it: Thursdays.
+    const repeatDays = host.getByRole('region', { name: 'Repeat from this date on' }).getByRole('group', { name: 'On these days' });
+    await expect.poll(() => repeatDays.getByRole('checkbox', { name: 'Thursday' }).isChecked()).toBe(true);
+    expect(await repeatDays.getByRole('checkbox', { name: 'Tuesday' }).isChecked()).toBe(false);
     await host.getByRole('button', { name: 'Save changes' }).click();
     const dialog = host.getByRole('alertdialog', { name: 'Save changes to a repeating event' });
     await dialog.getByLabel('This and following events').check();

@@ -70,7 +70,7 @@ export function EventEditor({ initial }: { initial: EditableEvent | null }) {
   );
   const form = useForm<EventFormValues>({ defaultValues, resolver });
   const { repeat, setRepeat, fromHere, ruleChanged, problem: repeatProblemAt, newSeriesRule, followingRule } =
-    useSeriesRepeat(initial, defaultValues.startDate);
+    useSeriesRepeat(initial, defaultValues.startDate, form.watch("startDate"));
 
   const draft = useFormDraft({ scope: saved?.id ?? "new", form });
   const cover = useMediaUpload("cover", saved?.id ?? null, (path) => form.setValue("coverPath", path, { shouldDirty: true }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildRrule, defaultRepeat, repeatFromRule, repeatProblem, type RepeatChoice } from "./repeat-rule";
+import { buildRrule, defaultRepeat, moveRepeat, repeatFromRule, repeatProblem, type RepeatChoice } from "./repeat-rule";
 
 const base = (over: Partial<RepeatChoice>): RepeatChoice => ({ ...defaultRepeat("2027-03-16"), ...over });
 
@@ -55,5 +55,17 @@ describe("repeatFromRule", () => {
     expect(at("FREQ=DAILY;COUNT=3")).toBeNull();
     expect(at("FREQ=MONTHLY;BYDAY=1TH,3TH;COUNT=3")).toBeNull();
     expect(at("FREQ=WEEKLY;BYDAY=TU")).toBeNull();
+  });
+});
+
+describe("moveRepeat", () => {
+  it("carries the rule with a moved date, as the database does", () => {
+    const rule = (r: Partial<RepeatChoice>, from: string, to: string) => buildRrule(moveRepeat(base({ count: 5, ...r }), from, to));
+    expect(rule({ freq: "weekly", weekdays: ["TU", "TH"] }, "2027-03-16", "2027-03-17")).toBe("FREQ=WEEKLY;BYDAY=WE,TH;COUNT=5");
+    expect(rule({ freq: "weekly", weekdays: ["TU"] }, "2027-03-16", "2027-03-18")).toBe("FREQ=WEEKLY;BYDAY=TH;COUNT=5");
+    expect(rule({ freq: "monthly", monthDay: 15 }, "2027-03-15", "2027-03-20")).toBe("FREQ=MONTHLY;BYMONTHDAY=20;COUNT=5");
+    expect(rule({ freq: "monthly", monthDay: -1 }, "2027-03-31", "2027-04-30")).toBe("FREQ=MONTHLY;BYMONTHDAY=-1;COUNT=5");
+    expect(rule({ freq: "monthly", monthlyBy: "weekday", ordinal: 1, weekday: "TH" }, "2027-04-01", "2027-04-02")).toBe("FREQ=MONTHLY;BYDAY=1FR;COUNT=5");
+    expect(rule({ freq: "monthly", monthlyBy: "weekday", ordinal: -1, weekday: "FR" }, "2027-04-30", "2027-04-15")).toBe("FREQ=MONTHLY;BYDAY=3TH;COUNT=5");
   });
 });

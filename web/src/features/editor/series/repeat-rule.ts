@@ -123,3 +123,29 @@ export function repeatFromRule({ rrule, position, startDate, zone }: SeriesRule)
   } else return null;
   return r;
 }
+
+function lastDayOfMonth(date: string): number {
+  return new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 0)).getUTCDate();
+}
+
+/**
+ * The rule as it follows a date moved from `from` to `to` (the database's private.rrule_moved,
+ * decision 0125): that weekday, day of the month or nth/last weekday becomes the new date's.
+ */
+export function moveRepeat(r: RepeatChoice, from: string, to: string): RepeatChoice {
+  const [fromDay, toDay] = [Number(from.slice(8, 10)), Number(to.slice(8, 10))];
+  const [fromWd, toWd] = [weekdayOf(from), weekdayOf(to)];
+  if (!fromDay || !toDay || from === to) return r;
+  if (r.freq === "weekly") {
+    return { ...r, weekdays: WEEKDAYS.filter((d) => r.weekdays.map((w) => (w === fromWd ? toWd : w)).includes(d)) };
+  }
+  if (r.freq !== "monthly") return r;
+  if (r.monthlyBy === "day") {
+    if (r.monthDay === fromDay) return { ...r, monthDay: toDay };
+    if (r.monthDay === -1 && fromDay === lastDayOfMonth(from)) return { ...r, monthDay: toDay === lastDayOfMonth(to) ? -1 : toDay };
+    return r;
+  }
+  if (r.weekday !== fromWd) return r;
+  const ordinal = r.ordinal === -1 && toDay + 7 > lastDayOfMonth(to) ? -1 : (Math.ceil(toDay / 7) as Ordinal);
+  return { ...r, weekday: toWd, ordinal };
+}

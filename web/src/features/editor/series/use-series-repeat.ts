@@ -1,21 +1,28 @@
 import { useState } from "react";
 import type { EditableEvent } from "../event-form-values";
-import { buildRrule, defaultRepeat, repeatFromRule, repeatProblem, type RepeatChoice, type RepeatProblem } from "./repeat-rule";
+import {
+  buildRrule, defaultRepeat, moveRepeat, repeatFromRule, repeatProblem, type RepeatChoice, type RepeatProblem,
+} from "./repeat-rule";
+
+const isDate = (d: string) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d));
 
 /**
  * The editor's Repeat choice. For a new event it is the series to make; for a date of a series it
- * starts as the series' rule from this date on, and a change to it is a new rule for this and the
- * following dates (update_series_from with `rrule`, decision 0125).
+ * starts as the series' rule from this date on — moving with the date while the host has not
+ * changed it, as the database moves it (decision 0125) — and a change to it is a new rule for
+ * this and the following dates (update_series_from with `rrule`).
  */
-export function useSeriesRepeat(initial: EditableEvent | null, startDate: string) {
+export function useSeriesRepeat(initial: EditableEvent | null, loadedStartDate: string, startDate: string) {
   const [fromHere] = useState(() =>
     initial?.series_id && initial.series_rule
-      ? repeatFromRule({ rrule: initial.series_rule, position: initial.series_position ?? 1, startDate, zone: initial.timezone })
+      ? repeatFromRule({ rrule: initial.series_rule, position: initial.series_position ?? 1, startDate: loadedStartDate, zone: initial.timezone })
       : null,
   );
-  const [repeat, setRepeat] = useState<RepeatChoice>(() => fromHere ?? defaultRepeat(startDate));
+  const [chosen, setChosen] = useState<RepeatChoice | null>(null);
   const inSeries = Boolean(initial?.series_id);
-  const ruleChanged = fromHere !== null && buildRrule(repeat) !== buildRrule(fromHere);
+  const baseline = fromHere && isDate(startDate) ? moveRepeat(fromHere, loadedStartDate, startDate) : fromHere;
+  const repeat = chosen ?? baseline ?? defaultRepeat(loadedStartDate);
+  const ruleChanged = baseline !== null && chosen !== null && buildRrule(chosen) !== buildRrule(baseline);
 
   /** What the database would refuse in the choice as it stands, for the date being saved. */
   function problem(date: string): RepeatProblem | null {
@@ -25,7 +32,7 @@ export function useSeriesRepeat(initial: EditableEvent | null, startDate: string
 
   return {
     repeat,
-    setRepeat,
+    setRepeat: setChosen,
     /** The series' rule as the Repeat section shows it; null when not a series date (or a rule it cannot show). */
     fromHere,
     ruleChanged,
