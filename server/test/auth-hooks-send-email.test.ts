@@ -93,7 +93,7 @@ describe(`send_email and send_sms hooks, pg-functions (${driverName})`, () => {
     const signUp = await s.client().auth.signUp({ email, password, options: { emailRedirectTo: 'http://localhost:3000/welcome' } });
     expect(signUp.error).toBeNull();
     const event = await lastEmail(email);
-    expect(event.metadata.name).toBe('send-email');
+    expect(event.metadata).toMatchObject({ name: 'send-email', ip_address: '127.0.0.1' });
     expect(event.user).toMatchObject({ id: signUp.data.user!.id, email });
     expect(Object.keys(event.email_data).sort()).toEqual(
       ['email_action_type', 'factor_type', 'old_email', 'old_phone', 'provider', 'redirect_to', 'site_url', 'token', 'token_hash', 'token_hash_new', 'token_new'].sort(),

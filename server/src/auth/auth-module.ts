@@ -22,6 +22,7 @@ import { signupRoutes } from './routes/signup-routes.ts';
 import { tokenRoutes } from './routes/token-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { verifyRoutes } from './routes/verify-routes.ts';
+import { withRequestIp } from './hooks/hook-metadata.ts';
 
 const VERSION = 'gather-auth';
 
@@ -89,6 +90,9 @@ export function authModule(ctx: ServerContext): FastifyPluginAsync {
       return sendAuthError(req, reply, unexpectedFailure());
     });
     app.setNotFoundHandler((req, reply) => sendAuthError(req, reply, new AuthError(404, 'not_found', 'Not found')));
+
+    // Hooks name the client's address in their metadata, as GoTrue's do (decision 0235).
+    app.addHook('preHandler', (req, _reply, done) => withRequestIp(req.ip, done));
 
     metaRoutes(app, auth, VERSION);
     signupRoutes(app, auth);

@@ -4,6 +4,7 @@ import type { AuthContext } from '../auth-context.ts';
 import { AuthError } from '../errors.ts';
 import { insertUser, type NewUser, type UserRow } from '../user-store.ts';
 import { callHook } from './call-hook.ts';
+import { hookMetadata } from './hook-metadata.ts';
 import { hookReturnedError } from './hook-errors.ts';
 
 /**
@@ -18,7 +19,7 @@ export async function createUser(a: AuthContext, tx: Queryable, u: NewUser): Pro
   const id = u.id ?? randomUUID();
   const now = new Date().toISOString();
   const event = {
-    metadata: { uuid: randomUUID(), time: now, name: 'before-user-created' },
+    metadata: hookMetadata('before-user-created'),
     user: {
       id,
       aud: u.aud,

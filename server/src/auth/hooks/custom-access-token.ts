@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/db-types.ts';
 import { hookHttpError, hookReturnedError, hookRunError } from './hook-errors.ts';
 import type { HookTarget } from './hook-target.ts';
 import { callHook } from './call-hook.ts';
+import { hookMetadata } from './hook-metadata.ts';
 
 type Claims = Record<string, unknown>;
 
@@ -47,7 +48,7 @@ export async function customizeAccessTokenClaims(
   claims: Claims,
   authenticationMethod: string,
 ): Promise<Claims> {
-  const out = await callHook(tx, hook, { user_id: userId, claims, authentication_method: authenticationMethod });
+  const out = await callHook(tx, hook, { metadata: hookMetadata('customize-access-token'), user_id: userId, claims, authentication_method: authenticationMethod });
   const returned = hookReturnedError(out);
   if (returned) throw returned;
   const outClaims = out && typeof out === 'object' ? (out as { claims?: unknown }).claims : undefined;

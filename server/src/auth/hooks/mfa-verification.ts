@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../auth-context.ts';
 import { forbidden } from '../errors.ts';
 import { deleteAllSessions } from '../session-store.ts';
 import { callHook } from './call-hook.ts';
+import { hookMetadata } from './hook-metadata.ts';
 import { hookReturnedError } from './hook-errors.ts';
 
 const DEFAULT_REJECTION = 'Further MFA verification attempts will be rejected.';
@@ -22,7 +22,7 @@ export async function mfaVerificationAttempt(
   const hook = a.settings.hooks.mfaVerificationAttempt;
   if (!hook) return;
   const event = {
-    metadata: { uuid: randomUUID(), time: new Date().toISOString(), name: 'mfa-verification' },
+    metadata: hookMetadata('mfa-verification'),
     user_id: userId,
     factor_id: factor.id,
     factor_type: factor.factor_type,

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../auth-context.ts';
 import { badRequest } from '../errors.ts';
 import { deleteAllSessions } from '../session-store.ts';
 import { callHook } from './call-hook.ts';
+import { hookMetadata } from './hook-metadata.ts';
 import { hookReturnedError } from './hook-errors.ts';
 
 const DEFAULT_REJECTION = 'Further password verification attempts will be rejected.';
@@ -16,7 +16,7 @@ const DEFAULT_REJECTION = 'Further password verification attempts will be reject
 export async function passwordVerificationAttempt(a: AuthContext, userId: string, valid: boolean): Promise<void> {
   const hook = a.settings.hooks.passwordVerificationAttempt;
   if (!hook) return;
-  const event = { metadata: { uuid: randomUUID(), time: new Date().toISOString(), name: 'password-verification' }, user_id: userId, valid };
+  const event = { metadata: hookMetadata('password-verification'), user_id: userId, valid };
   const out = await a.server.db.transaction((tx) => callHook(tx, hook, event));
   const failed = hookReturnedError(out);
   if (failed) throw failed;

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/db-types.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { loadUserJson } from '../user-json.ts';
 import type { UserRow } from '../user-store.ts';
 import { callHook } from './call-hook.ts';
+import { hookMetadata } from './hook-metadata.ts';
 import { hookReturnedError } from './hook-errors.ts';
 import type { HookTarget } from './hook-target.ts';
 
@@ -36,7 +36,7 @@ export interface EmailHookData {
  */
 export async function callSendEmailHook(a: AuthContext, tx: Queryable, hook: HookTarget, user: UserRow, d: EmailHookData): Promise<void> {
   const event = {
-    metadata: { uuid: randomUUID(), time: new Date().toISOString(), name: 'send-email' },
+    metadata: hookMetadata('send-email'),
     user: await loadUserJson(tx, user),
     email_data: {
       token: d.token ?? '',

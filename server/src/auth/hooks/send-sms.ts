@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/db-types.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthError } from '../errors.ts';
 import { loadUserJson } from '../user-json.ts';
 import type { UserRow } from '../user-store.ts';
 import { callHook } from './call-hook.ts';
+import { hookMetadata } from './hook-metadata.ts';
 import { hookReturnedError } from './hook-errors.ts';
 import type { HookTarget } from './hook-target.ts';
 
@@ -22,7 +22,7 @@ export async function callSendSmsHook(
   sms: { otp: string; phone: string; smsType?: 'mfa' },
 ): Promise<void> {
   const event = {
-    metadata: { uuid: randomUUID(), time: new Date().toISOString(), name: 'send-sms' },
+    metadata: hookMetadata('send-sms'),
     user: await loadUserJson(tx, user),
     sms: { otp: sms.otp, ...(sms.smsType ? { sms_type: sms.smsType } : {}), phone: sms.phone },
   };
