@@ -32,7 +32,10 @@ export function importSources(s: ImportSourceSettings): ImportSources {
   const urlOrigins: Record<string, string> = {};
   for (const pair of s.functionsUrlOrigins.split(',').map((p) => p.trim()).filter(Boolean)) {
     const at = pair.indexOf('=');
-    if (at > 0) urlOrigins[new URL(pair.slice(0, at)).origin] = pair.slice(at + 1).replace(/\/$/, '');
+    const origin = at > 0 && URL.canParse(pair.slice(0, at)) ? new URL(pair.slice(0, at)).origin : undefined;
+    const base = pair.slice(at + 1).replace(/\/$/, '');
+    if (!origin || !URL.canParse(base)) throw new Error(`GATHER_FUNCTIONS_URL_ORIGINS: "${pair}" is not <origin>=<base URL>, e.g. https://deno.land=http://127.0.0.1:8001`);
+    urlOrigins[origin] = base;
   }
   return {
     cacheDir: s.functionsCacheDir || join(cacheHome, 'gather', 'functions'),
