@@ -94,7 +94,7 @@ async function resolveImport(b: PluginBuild, o: DenoImportsOptions, args: OnReso
   if (relativeSpec) return undefined;
 
   const inNpmPackage = args.importer.includes(`${sep}node_modules${sep}`);
-  const mapped = inNpmPackage ? undefined : applyImportMap(o.importMap, spec);
+  const mapped = inNpmPackage ? undefined : applyImportMap(o.importMap, spec, args.importer);
   if (mapped !== undefined) spec = mapped;
   if (spec.endsWith('.d.ts') || spec.endsWith('.d.mts')) return { path: spec, namespace: EMPTY };
 
