@@ -2,6 +2,8 @@ import type { WebSocket } from 'ws';
 import type { ServerContext } from '../../http/server-context.ts';
 import { ALL_ALLOWED, privateChannelPermissions } from '../authorization/private-channel.ts';
 import { FilterError } from '../changes/change-filter.ts';
+import { bindingProblem } from '../changes/binding-check.ts';
+import type { ChangeBinding } from '../changes/change-types.ts';
 import type { BroadcastMessage, PhoenixMessage, Vsn } from '../protocol/messages.ts';
 import { ProtocolError, decodeBinary, decodeText, encodeBroadcast, encodeChangeFrame, encodeText } from '../protocol/serializer.ts';
 import type { RealtimeHub } from '../realtime-hub.ts';
@@ -149,7 +151,7 @@ export class RealtimeConnection {
     const payload = (msg.payload ?? {}) as Record<string, unknown>;
     let identity = this.apikeyIdentity;
     let config;
-    let bindings;
+    let bindings: ChangeBinding[];
     try {
       const token = payload.access_token ?? payload.user_token;
       if (typeof token === 'string' && token !== '' && !token.startsWith('sb_')) {
@@ -166,14 +168,19 @@ export class RealtimeConnection {
     if (config.private && !permissions.broadcastRead && !permissions.presenceRead) {
       return fail(`Unauthorized: You do not have permissions to read from this Channel topic: ${subtopic}`);
     }
+    // As Supabase: a binding it could not create (table not in the publication, a filter on a
+    // missing column) leaves the channel joined, without changes, and says so in a system event.
+    const problem = bindings.length ? await bindingProblem(this.ctx.db, bindings) : undefined;
+    const echoed = config.postgresChanges.map((p, i) => ({ ...p, id: bindings[i]!.id }));
+    if (problem) bindings = [];
     const session = new ChannelSession({ topic: msg.topic, joinRef: msg.joinRef, config, bindings, identity, permissions, transport: this });
     this.channels.set(msg.topic, session);
     this.hub.add(session);
     this.scheduleExpiry(session);
     if (bindings.length) await this.hub.feed.syncTriggers();
-    const echoed = config.postgresChanges.map((p, i) => ({ ...p, id: bindings[i]!.id }));
     session.reply(msg.ref, 'ok', { postgres_changes: echoed });
-    if (bindings.length) session.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+    if (problem) session.system('postgres_changes', 'error', problem);
+    else if (bindings.length) session.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
     session.deliverPresenceState(this.hub.presence.state(session.route));
   }
 
