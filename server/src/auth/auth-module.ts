@@ -10,6 +10,7 @@ import { createRateLimits } from './rate-limits.ts';
 import { BODY_LIMIT, parseBody } from './request-body.ts';
 import { adminLinkRoutes } from './routes/admin-link-routes.ts';
 import { adminUserRoutes } from './routes/admin-user-routes.ts';
+import { oauthClientRoutes } from './oauth-server/client-routes.ts';
 import { disabledAdminRoutes, disabledRoutes } from './routes/disabled-routes.ts';
 import { externalRoutes } from './routes/external-routes.ts';
 import { factorRoutes } from './routes/factor-routes.ts';
@@ -113,6 +114,7 @@ export function authModule(ctx: ServerContext): FastifyPluginAsync {
       adminUserRoutes(admin, auth);
       adminLinkRoutes(admin, auth);
       disabledAdminRoutes(admin, auth);
+      if (auth.settings.oauthServerEnabled) oauthClientRoutes(admin, auth);
       adminPasskeyRoutes(admin, auth);
     });
   };

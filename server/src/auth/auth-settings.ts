@@ -67,6 +67,8 @@ export interface AuthSettings {
   /** The WebAuthn relying party of passkeys and WebAuthn factors. */
   webauthn: { rpId: string; rpName: string; origins: string[] };
   passkeyEnabled: boolean;
+  /** `[auth.oauth_server] enabled`: the OAuth client registry's admin API answers (decision 0156). */
+  oauthServerEnabled: boolean;
   phone: PhoneSettings;
   /** Emails per hour across all recipients; Infinity when unlimited. */
   emailsPerHour: number;
@@ -174,6 +176,7 @@ export function authSettings(config: Config, jwt: JwtKeys): AuthSettings {
     enableManualLinking: config.enableManualLinking,
     webauthn: relyingParty(config, siteUrl),
     passkeyEnabled: config.passkeyEnabled,
+    oauthServerEnabled: config.oauthServerEnabled,
     phone: {
       enabled: config.smsEnableSignup,
       autoconfirm: !config.smsEnableConfirmations,

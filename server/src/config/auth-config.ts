@@ -47,6 +47,8 @@ export const authConfigFields = {
   webauthnRpOrigins: stringList.optional(),
   /** `[auth.passkey] enabled`: sign-in with passkeys. */
   passkeyEnabled: flag,
+  /** `[auth.oauth_server] enabled`: the OAuth 2.1 server's client registry (admin API, decision 0156). */
+  oauthServerEnabled: flag,
   /** Passkey sign-in attempts per 5 minutes per client address (GoTrue's RATE_LIMIT_PASSKEY). */
   rateLimitPasskey: count,
   /** `[auth.email] enable_signup`: the email provider (GoTrue's EXTERNAL_EMAIL_ENABLED; off refuses email sign-ups and sign-ins). */
@@ -92,6 +94,7 @@ export const AUTH_ENV_NAMES = {
   webauthnRpDisplayName: 'GATHER_AUTH_WEBAUTHN_RP_DISPLAY_NAME',
   webauthnRpOrigins: 'GATHER_AUTH_WEBAUTHN_RP_ORIGINS',
   passkeyEnabled: 'GATHER_AUTH_PASSKEY_ENABLED',
+  oauthServerEnabled: 'GATHER_AUTH_OAUTH_SERVER_ENABLED',
   rateLimitPasskey: 'GATHER_AUTH_RATE_LIMIT_PASSKEY',
   emailEnableSignup: 'GATHER_AUTH_EMAIL_ENABLE_SIGNUP',
   smsEnableSignup: 'GATHER_AUTH_SMS_ENABLE_SIGNUP',
@@ -119,6 +122,7 @@ export const AUTH_DEFAULTS = {
   enableManualLinking: false,
   externalProviders: {},
   passkeyEnabled: false,
+  oauthServerEnabled: false,
   rateLimitPasskey: 30,
   emailEnableSignup: true,
   smsEnableSignup: false,
@@ -189,6 +193,7 @@ export function authTomlSettings(auth: Table, pick: (t: Table, key: string) => u
     webauthnRpDisplayName: pick(webauthn, 'rp_display_name'),
     webauthnRpOrigins: Array.isArray(webauthn.rp_origins) ? webauthn.rp_origins : pick(webauthn, 'rp_origins'),
     passkeyEnabled: pick(table(auth.passkey), 'enabled'),
+    oauthServerEnabled: pick(table(auth.oauth_server), 'enabled'),
     signingKeysPath: pick(auth, 'signing_keys_path'),
     enableManualLinking: pick(auth, 'enable_manual_linking'),
     externalProviders: external,

@@ -27,8 +27,9 @@ export function disabledRoutes(app: FastifyInstance, _a: AuthContext): void {
 }
 
 /** The same for admin routes: registered where the admin check runs first, as in GoTrue. */
-export function disabledAdminRoutes(app: FastifyInstance, _a: AuthContext): void {
+export function disabledAdminRoutes(app: FastifyInstance, a: AuthContext): void {
   gate(app, ['/admin/sso/providers'], 'saml_provider_disabled', 'SAML 2.0 is disabled');
-  gate(app, ['/admin/oauth/clients'], 'feature_disabled', 'OAuth server is disabled');
+  // With [auth.oauth_server] enabled the client registry answers (decision 0156).
+  if (!a.settings.oauthServerEnabled) gate(app, ['/admin/oauth/clients'], 'feature_disabled', 'OAuth server is disabled');
   gate(app, ['/admin/custom-providers'], 'feature_disabled', 'Custom OAuth providers are disabled');
 }
