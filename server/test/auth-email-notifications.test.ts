@@ -25,6 +25,7 @@ beforeAll(async () => {
   file('magic.html', `<p><a href="{{ .SiteURL }}/confirm-signup?confirmation_url={{ .ConfirmationURL }}">Sign in</a></p>`);
   file('password.html', `<p>This is a confirmation that the password for your account {{ .Email }} has just been changed.</p>
 {{- with .Data.first_name }}<p>Signed, for {{ . }}</p>{{ end }}`);
+  file('change.html', `<p>To {{ .SendingTo }}: confirm {{ .Email }} becoming {{ .NewEmail }}</p><p><a href="{{ .ConfirmationURL }}">Confirm</a></p>`);
   file('factor.html', `<p>A new factor ({{ .FactorType }}) has been enrolled for your account {{ .Email }}.</p>`);
   writeFileSync(
     join(project, 'config.toml'),
@@ -40,6 +41,8 @@ subject = "Confirm {{ .Email }}"
 content_path = "./supabase/templates/confirm.html"
 [auth.email.template.magic_link]
 content_path = "./supabase/templates/magic.html"
+[auth.email.template.email_change]
+content_path = "./supabase/templates/change.html"
 [auth.email.notification.password_changed]
 enabled = true
 subject = "Your password has been changed"
@@ -134,6 +137,7 @@ describe(`security notices (${driverName})`, () => {
     expect((await client.auth.updateUser({ email: next })).error).toBeNull();
     expect((await inbox(s, email)).some((m) => m.kind === 'email_changed_notification')).toBe(false);
     const change = await lastMail(s, next, 'email_change');
+    expect(change.html).toContain(`<p>To ${next}: confirm ${email} becoming ${next}</p>`);
     const hash = /token=([^&\s]+)/.exec(change.text)![1]!;
     expect((await client.auth.verifyOtp({ token_hash: hash, type: 'email_change' })).error).toBeNull();
     const notice = await lastMail(s, email, 'email_changed_notification');

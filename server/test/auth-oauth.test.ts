@@ -29,6 +29,11 @@ enable_manual_linking = true
 [auth.email]
 enable_confirmations = true
 
+[auth.email.notification.identity_linked]
+enabled = true
+[auth.email.notification.identity_unlinked]
+enabled = true
+
 [auth.external.github]
 enabled = true
 client_id = "${gh.clientId}"
@@ -332,8 +337,8 @@ describe(`signInWithIdToken (${driverName})`, () => {
 });
 
 describe(`linkIdentity / unlinkIdentity (${driverName})`, () => {
-  it('links a second provider to the signed-in account, lists it, and unlinks it again', async () => {
-    const { client, id } = await passwordUser();
+  it('links a second provider to the signed-in account, lists it, and unlinks it again, telling the member each time', async () => {
+    const { client, id, email } = await passwordUser();
     const login = `linker${n}`;
     gh.account({ login, name: 'Linker', emails: [{ email: newEmail('gh-link'), primary: true, verified: true }] });
     const { data, error } = await client.auth.linkIdentity({ provider: 'github', options: { redirectTo: `${SITE}/settings`, skipBrowserRedirect: true } });
@@ -347,9 +352,12 @@ describe(`linkIdentity / unlinkIdentity (${driverName})`, () => {
     const { data: ids } = await client.auth.getUserIdentities();
     expect(ids!.identities.map((i) => i.provider).sort()).toEqual(['email', 'github']);
     expect((await client.auth.getUser()).data.user!.id).toBe(id);
+    // GoTrue's security notices (decision 0238).
+    expect((await lastMail(s, email, 'identity_linked_notification')).text).toContain(`github can now be used to sign in to ${email}`);
 
     const github = ids!.identities.find((i) => i.provider === 'github')!;
     expect((await client.auth.unlinkIdentity(github)).error).toBeNull();
+    expect((await lastMail(s, email, 'identity_unlinked_notification')).text).toContain(`github can no longer be used to sign in to ${email}`);
     const { data: after } = await client.auth.getUserIdentities();
     expect(after!.identities.map((i) => i.provider)).toEqual(['email']);
     const last = await client.auth.unlinkIdentity(after!.identities[0]!);

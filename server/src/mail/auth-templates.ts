@@ -100,8 +100,10 @@ export function htmlToText(html: string): string {
 }
 
 /** What a template can read, under GoTrue's names. */
-function templateData(d: AuthMailData): Record<string, unknown> {
+function templateData(kind: AuthMailKind, d: AuthMailData): Record<string, unknown> {
   return {
+    // GoTrue names the address each of an email change's two messages goes to.
+    ...(kind === 'email_change' ? { SendingTo: d.to } : {}),
     ConfirmationURL: d.confirmationUrl ?? '',
     Token: d.token,
     TokenHash: d.tokenHash ?? '',
@@ -121,7 +123,7 @@ function templateData(d: AuthMailData): Record<string, unknown> {
 export function renderAuthMail(kind: AuthMailKind, d: AuthMailData, template?: AuthTemplate): OutgoingMail {
   const builtIn = renderBuiltIn(kind, d);
   if (!template) return builtIn;
-  const data = templateData(d);
+  const data = templateData(kind, d);
   const subject = template.subject ? renderTemplate(template.subject, data).replace(/[\r\n]+/g, ' ').trim() : builtIn.subject;
   if (!template.content) return { ...builtIn, subject };
   const html = renderTemplate(template.content, data, 'html');
