@@ -82,7 +82,7 @@ export function oauthClientRoutes(app: FastifyInstance, a: AuthContext): void {
 
   app.get('/admin/oauth/clients', async () => {
     const { rows } = await db().query<ClientRow>('select * from auth.oauth_clients where deleted_at is null order by created_at desc');
-    // GoTrue's `clients` is omitempty: no clients, no field (supabase-js then reads []).
+    // GoTrue's `clients` is omitempty (an empty list too): no clients, no field, as it answers.
     return rows.length ? { clients: rows.map((c) => clientJson(c)) } : {};
   });
 
