@@ -104,6 +104,14 @@ describe('imports fetched as Deno fetches them', () => {
     expect(double.requests.some((r) => r.includes('vendored'))).toBe(false);
   });
 
+  it('gives Deno.connect (raw TCP for deno.land/x database drivers): read/write, and ConnectionRefused', async () => {
+    const r = (await invoke(online, 'tcp')) as { status: number; body: { status: string; reads: number; refused: string } };
+    expect(r.status).toBe(200);
+    expect(r.body.status).toMatch(/^HTTP\/1\.[01] 200 OK$/);
+    expect(r.body.reads).toBeGreaterThan(3);
+    expect(r.body.refused).toBe('ConnectionRefused');
+  });
+
   it('keeps fetched modules in the cache folder, by registry host and URL', () => {
     const jsrHost = new URL(double.url).host;
     expect(readdirSync(join(cacheDir, 'jsr', jsrHost, '@gather', 'greet')).sort()).toEqual(['1.0.0', '1.0.0_meta.json', '1.1.0', '1.1.0_meta.json', '2.0.0', '2.0.0_meta.json', 'meta.json']);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { inspect } from 'node:util';
+import { connect, connectTls, startTls } from './deno-net.ts';
 
 /**
  * The small part of the Deno API that Edge Functions use, on Node: `Deno.serve` (which only
@@ -74,6 +75,10 @@ const errors = {
   Http: class Http extends DenoError {},
   Busy: class Busy extends DenoError {},
   NotSupported: class NotSupported extends DenoError {},
+  ConnectionRefused: class ConnectionRefused extends DenoError {},
+  ConnectionReset: class ConnectionReset extends DenoError {},
+  ConnectionAborted: class ConnectionAborted extends DenoError {},
+  AddrNotAvailable: class AddrNotAvailable extends DenoError {},
 };
 
 /** Node's ENOENT and friends as the Deno error classes code checks with `instanceof`. */
@@ -83,6 +88,10 @@ function denoError(err: unknown): unknown {
   if (code === 'ENOENT') return new errors.NotFound(message);
   if (code === 'EACCES' || code === 'EPERM') return new errors.PermissionDenied(message);
   if (code === 'EEXIST') return new errors.AlreadyExists(message);
+  if (code === 'ECONNREFUSED') return new errors.ConnectionRefused(message);
+  if (code === 'ECONNRESET' || code === 'EPIPE') return new errors.ConnectionReset(message);
+  if (code === 'ETIMEDOUT') return new errors.TimedOut(message);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new errors.AddrNotAvailable(message);
   return err;
 }
 
@@ -130,6 +139,10 @@ export function installDeno(): void {
     readFile: wrapAsync(async (path: string | URL) => new Uint8Array(await readFile(path))),
     readTextFileSync: wrapSync((path: string | URL) => readFileSync(path, 'utf8')),
     readFileSync: wrapSync((path: string | URL) => new Uint8Array(readFileSync(path))),
+    // Outbound TCP for deno.land/x database drivers (see deno-net.ts).
+    connect: wrapAsync(connect),
+    connectTls: wrapAsync(connectTls),
+    startTls: wrapAsync(startTls),
   };
   const pending = new Set<Promise<unknown>>();
   const EdgeRuntime = {
