@@ -8,6 +8,7 @@ import { functionsRuntimeBench } from './functions-runtime/runtime-bench.ts';
 import { restBench } from './rest/rest-bench.ts';
 import { groupsBench } from './groups/groups-bench.ts';
 import { webBench } from './web/web-bench.ts';
+import { scaleBench } from './scale/scale-bench.ts';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: startupBench,
@@ -19,6 +20,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   rest: restBench,
   groups: groupsBench,
   web: webBench,
+  scale: scaleBench,
 };
 
 const only = process.argv.slice(2);

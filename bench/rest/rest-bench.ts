@@ -2,7 +2,6 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { Db } from '../../server/src/db/db-types.ts';
 import { openPglite } from '../../server/src/db/pglite-driver.ts';
 import { openPostgres } from '../../server/src/db/postgres-driver.ts';
@@ -11,6 +10,7 @@ import { planRequest } from '../../server/src/rest/plan/request-plan.ts';
 import { loadSchemaCache } from '../../server/src/rest/schema-cache/schema-cache.ts';
 import { mutateStatement } from '../../server/src/rest/sql/mutate-statement.ts';
 import { readStatements } from '../../server/src/rest/sql/read-statement.ts';
+import { freshPostgres } from '../support/fresh-postgres.ts';
 import { fmt, stop, startBenchServer } from '../support/measure.ts';
 import { httpClient, runLoad, type LoadResult } from '../support/http-load.ts';
 import { BENCH_SCHEMA } from './bench-schema.ts';
@@ -50,26 +50,6 @@ async function viaDriver(db: Db, c: RestCase): Promise<LoadResult> {
   });
 }
 
-async function freshPostgres(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `gather_rest_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /** A project folder whose only migration is the bench schema. */
 function benchProject(): string {
   const project = mkdtempSync(join(tmpdir(), 'gather-rest-bench-'));
@@ -87,7 +67,8 @@ const COMPARE = process.env.BENCH_REST_COMPARE;
 /** `gather-server start` in a child process, as deployed. */
 function startGather(project: string, db: string, workers: number, cli = CLI) {
   const args = ['start', '--project', project, '--db', db, '--storage', join(project, 'storage'), '--port', '0', '--log-level', 'silent'];
-  if (workers > 1) args.push('--workers', String(workers));
+  // Always named: on PostgreSQL the default is one worker per core, so '1 worker' would not be one.
+  args.push('--workers', String(workers));
   return startBenchServer(cli, args);
 }
 
@@ -112,7 +93,7 @@ async function measure(targets: { label: string; base: string }[]): Promise<Map<
 }
 
 async function benchPostgres(adminUrl: string): Promise<void> {
-  const target = await freshPostgres(adminUrl);
+  const target = await freshPostgres(adminUrl, 'gather_rest_bench');
   const project = benchProject();
   const children = [];
   try {
