@@ -61,3 +61,26 @@ describe(`postgres_changes bindings Supabase would refuse (${driverName})`, () =
     expect(changes).toEqual([]);
   });
 });
+
+describe(`postgres_changes_options.wait (${driverName})`, () => {
+  it('refuses the join itself, so subscribe() reports CHANNEL_ERROR with the reason', async () => {
+    const c = s.anon();
+    const status = await new Promise<string>((resolve) =>
+      c
+        .channel('waiting', { config: { postgres_changes_options: { wait: true } } })
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_private' }, () => {})
+        .subscribe((st, err) => {
+          if (st !== 'SUBSCRIBED') resolve(`${st} ${err?.message ?? ''}`);
+          else resolve(st);
+        }),
+    );
+    expect(status).toMatch(/^CHANNEL_ERROR RealtimeDisabledForConfiguration: Unable to subscribe to changes with given parameters/);
+    const ok = await new Promise<string>((resolve) =>
+      c
+        .channel('waiting-ok', { config: { postgres_changes_options: { wait: true } } })
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_answers' }, () => {})
+        .subscribe((st) => resolve(st)),
+    );
+    expect(ok).toBe('SUBSCRIBED');
+  });
+});

@@ -8,6 +8,8 @@ export interface JoinConfig {
   /** Exactly what the client sent, echoed back with ids in the join reply. */
   postgresChanges: Record<string, unknown>[];
   private: boolean;
+  /** `postgres_changes_options.wait`: the join itself answers whether the subscriptions were made. */
+  waitForChanges: boolean;
 }
 
 export class JoinError extends Error {}
@@ -26,6 +28,7 @@ export function parseJoinConfig(payload: unknown): JoinConfig {
     presence: { key: typeof presence.key === 'string' ? presence.key : '', enabled: flag(presence.enabled) },
     postgresChanges: changes.filter((c): c is Record<string, unknown> => !!c && typeof c === 'object'),
     private: flag(config.private),
+    waitForChanges: flag(((config.postgres_changes_options ?? {}) as Record<string, unknown>).wait),
   };
 }
 

@@ -171,6 +171,8 @@ export class RealtimeConnection {
     // As Supabase: a binding it could not create (table not in the publication, a filter on a
     // missing column) leaves the channel joined, without changes, and says so in a system event.
     const problem = bindings.length ? await bindingProblem(this.ctx.db, bindings) : undefined;
+    // realtime-js's `postgres_changes_options: { wait: true }`: the server refuses the join instead.
+    if (problem && config.waitForChanges) return fail(`RealtimeDisabledForConfiguration: ${problem}`);
     const echoed = config.postgresChanges.map((p, i) => ({ ...p, id: bindings[i]!.id }));
     if (problem) bindings = [];
     const session = new ChannelSession({ topic: msg.topic, joinRef: msg.joinRef, config, bindings, identity, permissions, transport: this });
