@@ -112,8 +112,15 @@ describe('imports fetched as Deno fetches them', () => {
     expect(r.body.refused).toBe('ConnectionRefused');
   });
 
+  it('refuses a JSR export that points outside its package (503 naming it)', async () => {
+    const r = (await invoke(online, 'jsr-escape')) as { status: number; body: { message: string } };
+    expect(r.status).toBe(503);
+    expect(r.body.message).toContain('cannot load "jsr:@gather/evil@1": its export "." points outside the package');
+  });
+
   it('keeps fetched modules in the cache folder, by registry host and URL', () => {
     const jsrHost = new URL(double.url).host;
+    expect(readdirSync(join(cacheDir, 'jsr', jsrHost, '@gather', 'evil')).sort()).toEqual(['1.0.0_meta.json', 'meta.json']);
     expect(readdirSync(join(cacheDir, 'jsr', jsrHost, '@gather', 'greet')).sort()).toEqual(['1.0.0', '1.0.0_meta.json', '1.1.0', '1.1.0_meta.json', '2.0.0', '2.0.0_meta.json', 'meta.json']);
     expect(readdirSync(join(cacheDir, 'remote', 'https', 'deno.land')).length).toBe(8); // 4 modules, each with its headers
     expect(readdirSync(join(cacheDir, 'npm')).sort()).toEqual(['is-odd@3.0.1', 'postgres@3']);

@@ -76,6 +76,7 @@ export async function locateJsr(specifier: string, src: ImportSources): Promise<
   const target = vmeta.exports[exportKey];
   if (!target) throw new ImportUnavailable(`jsr:${spec.name}@${version}${spec.sub}`, `the package exports no "${exportKey}"`, VENDOR_HINT.file(specifier));
   const file = join(pkgDir, version, target.replace(/^\.\//, ''));
+  if (!file.startsWith(join(pkgDir, version) + sep)) throw new ImportUnavailable(label, `its export "${exportKey}" points outside the package`, VENDOR_HINT.file(specifier));
   await ensureJsrFile(file, src);
   return { file, label: `jsr:${spec.name}@${version}${spec.sub}` };
 }
@@ -102,6 +103,8 @@ export async function ensureJsrFile(file: string, src: ImportSources): Promise<v
   if (existsSync(file)) return;
   const parts = relative(root(src), file).split(sep); // @scope, name, version, ...path
   const [scope, name, version, ...path] = parts;
+  // Whatever a registry's manifest says, nothing is written outside the package's cache folder.
+  if (parts.includes('..') || !scope?.startsWith('@') || path.length === 0) throw new ImportUnavailable(file, 'not a file of a JSR package', VENDOR_HINT.file(file));
   const pkg = `${scope}/${name}`;
   const filePath = `/${path.join('/')}`;
   const label = `jsr:${pkg}@${version}${filePath}`;
