@@ -15,7 +15,16 @@ const api: ProxyOptions = { target: backend, changeOrigin: true };
 // One id per build: the persisted query cache is dropped when it changes (lib/query-client.ts).
 const buildId = process.env.VITE_BUILD_ID || Date.now().toString(36);
 
-export default defineConfig({
+// React's API served by Preact in the shipped app: 81 KB of JavaScript before first paint instead
+// of 138 (decision 0167). `vite` (dev, with React's fast refresh) and the unit tests run React.
+const preactForReact = {
+  "react-dom/client": "preact/compat/client",
+  "react-dom": "preact/compat",
+  "react/jsx-runtime": "preact/jsx-runtime",
+  react: "preact/compat",
+};
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     ...linguiPlugins(buildId),
@@ -38,6 +47,7 @@ export default defineConfig({
   define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(buildId) },
   resolve: {
     alias: {
+      ...(command === "build" ? preactForReact : {}),
       "@": fileURLToPath(new URL("./src", import.meta.url)),
       // @lingui/react's React 17 fallback; React 19 has the hook itself (shim.ts re-exports it).
       "use-sync-external-store/shim": fileURLToPath(new URL("./src/lib/i18n/shim.ts", import.meta.url)),
@@ -63,12 +73,12 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // React, Lingui and the language picker in one chunk the entry preloads: each is needed
+        // Preact, Lingui and the language picker in one chunk the entry preloads: each is needed
         // before the first paint, and one file compresses better than three (decision 0201).
         codeSplitting: {
-          groups: [{ name: "runtime", test: /node_modules\/(react|@lingui\/[a-z-]+)\/|src\/lib\/i18n\/(locales|active-locale)\.ts/ }],
+          groups: [{ name: "runtime", test: /node_modules\/(react|preact|@lingui\/[a-z-]+)\/|src\/lib\/i18n\/(locales|active-locale)\.ts/ }],
         },
       },
     },
   },
-});
+}));
