@@ -3,11 +3,28 @@ import type { Page } from 'playwright-core';
 
 // Sonner stacks toasts: while the stack is collapsed, the ones behind the front toast have their
 // text faded out on purpose (it shows when the stack is hovered or focused, and the live region
-// has already read it out). axe would measure that fading text's contrast mid-animation.
+// has already read it out).
 const COLLAPSED_TOASTS = '[data-sonner-toast][data-expanded="false"][data-front="false"]';
+
+/**
+ * Lets finite animations and transitions end first: axe would measure the contrast of a toast
+ * caught mid-fade-in (opacity 0) rather than the text people read. Spinners run forever and are
+ * not waited for.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const ending = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+      .map((a) => a.finished.catch(() => undefined));
+    // A bound, so a long or stalled animation cannot hold the test.
+    return Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  });
+}
 
 /** WCAG 2.1 A/AA violations that axe rates serious or critical, as "rule: target" lines. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude(COLLAPSED_TOASTS).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
