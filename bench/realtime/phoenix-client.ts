@@ -11,8 +11,13 @@ export async function phoenixClient(url: string, apikey: string, onEvent: (event
 }> {
   const ws = new WebSocket(`${url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${apikey}&vsn=2.0.0`);
   await new Promise((r, j) => ws.once('open', r).once('error', j));
+  ws.on('error', () => {}); // a reset socket just closes; the bench counts what arrived
   const waiting = new Map<string, () => void>();
   let ref = 0;
+  // Heartbeats as realtime-js sends them: a socket silent for long is closed by the server.
+  const heartbeat = setInterval(() => ws.send(JSON.stringify([null, String(++ref), 'phoenix', 'heartbeat', {}])), 25_000);
+  heartbeat.unref();
+  ws.once('close', () => clearInterval(heartbeat));
   ws.on('message', (data, binary) => {
     if (binary) return;
     const [, r, , event, payload] = JSON.parse(data.toString()) as [string, string, string, string, unknown];
@@ -31,6 +36,7 @@ export async function phoenixClient(url: string, apikey: string, onEvent: (event
       ws.send(JSON.stringify(frame));
     },
     close() {
+      clearInterval(heartbeat);
       ws.close();
     },
   };

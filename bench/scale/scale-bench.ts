@@ -81,7 +81,8 @@ function startViewers(url: string, apikey: string, eventId: string): Promise<Vie
         joined: Number(ready[1]),
         count: () => Number([...out.matchAll(/^count (\d+)$/gm)].at(-1)?.[1] ?? 0),
         result: () =>
-          new Promise((res) => {
+          new Promise((res, rej) => {
+            if (child.exitCode !== null) return rej(new Error(`live viewers exited early (${child.exitCode})`));
             child.once('exit', () => res(JSON.parse(/^result (.*)$/m.exec(out)![1]!) as ViewerResult));
             child.kill('SIGTERM');
           }),
