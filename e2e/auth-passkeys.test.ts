@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, startServer, type RunningServer } from '../server/src/index.ts';
+import type { RunningServer } from '../server/src/index.ts';
+import { freePort, startAppServer } from './support/app-server.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, watchPageErrors } from './support/browser.ts';
 import { heading, signIn } from './support/flows.ts';
@@ -13,24 +11,11 @@ import { heading, signIn } from './support/flows.ts';
 // lock, as server/test/auth-webauthn does. A relying party id must be a host name, not an IP
 // address, so the app is opened at http://localhost:<port> and the server told that origin.
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 let server: RunningServer;
 let browser: Browser;
 let origin = '';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
 beforeAll(async () => {
-  const web = process.env.E2E_WEB_DIST ?? `${ROOT}web/dist`;
-  if (!existsSync(`${web}/index.html`)) throw new Error(`e2e: ${web} is missing; run \`npm run build -w web\` first`);
   const port = await freePort();
   origin = `http://localhost:${port}`;
   const env = {
@@ -38,7 +23,7 @@ beforeAll(async () => {
     GATHER_AUTH_WEBAUTHN_RP_ID: 'localhost',
     GATHER_AUTH_WEBAUTHN_RP_ORIGINS: origin,
   };
-  server = await startServer(loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: String(port), dbPort: 'off', logLevel: 'warn' }, env));
+  server = await startAppServer({ port, env });
   browser = await launchBrowser();
 });
 afterAll(async () => {

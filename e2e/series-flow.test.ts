@@ -4,12 +4,11 @@
 // told once — in the bell and by email — and the feeds (parsed with ical.js) show the new dates
 // with a higher SEQUENCE, the RSVP and its answer kept. Axe at 360 and 1280 px along the way.
 import { fileURLToPath } from 'node:url';
-import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ANON_KEY } from '../server/src/config/default-keys.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { heading, newSignedInPage } from './support/flows.ts';
+import { feedDates, readAsAnon } from './support/feeds.ts';
 import { useApp } from './support/use-app.ts';
 
 const app = useApp();
@@ -25,25 +24,7 @@ function tuesdayAhead(): Date {
 }
 const plusDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000).toISOString().slice(0, 10);
 
-/** A feed's dates as a calendar app keeps them: wall-clock start (in its zone), SEQUENCE, status. */
-type FeedDate = { url: string; start: string; sequence: number; status: string };
-async function feedDates(url: string): Promise<FeedDate[]> {
-  const res = await fetch(url);
-  expect(res.status).toBe(200);
-  const cal = new ICAL.Component(ICAL.parse(await res.text()));
-  return cal.getAllSubcomponents('vevent').map((v) => ({
-    url: String(v.getFirstPropertyValue('url')),
-    start: String(v.getFirstPropertyValue('dtstart')).slice(0, 16),
-    sequence: Number(v.getFirstPropertyValue('sequence')),
-    status: String(v.getFirstPropertyValue('status')),
-  }));
-}
-
-async function rest<T>(path: string): Promise<T> {
-  const res = await fetch(`${app.server.url}/rest/v1/${path}`, { headers: { apikey: DEFAULT_ANON_KEY } });
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
+const rest = <T>(path: string) => readAsAnon<T>(app.server.url, path);
 
 async function mailKinds(to: string, kind: string): Promise<string[]> {
   const res = await fetch(`${app.server.url}/_inbox/messages?to=${encodeURIComponent(to)}`);

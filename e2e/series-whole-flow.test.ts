@@ -5,11 +5,10 @@
 // the host cancels that date and the feed shows it STATUS:CANCELLED. The neighbouring files
 // (series-flow, series, questions) check the screens' details; this one checks they join up.
 import { readFile } from 'node:fs/promises';
-import ICAL from 'ical.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ANON_KEY } from '../server/src/config/default-keys.ts';
 import { heading, newSignedInPage } from './support/flows.ts';
+import { feedDates, readAsAnon } from './support/feeds.ts';
 import { useApp } from './support/use-app.ts';
 
 const app = useApp();
@@ -18,25 +17,7 @@ const NOW = Date.now();
 /** Days counted from when the test started, so a run across midnight UTC keeps its dates. */
 const dayFromNow = (days: number) => new Date(NOW + days * 86_400_000).toISOString().slice(0, 10);
 
-/** A feed's dates as a calendar app keeps them: wall-clock start (in its zone), SEQUENCE, status. */
-type FeedDate = { url: string; start: string; sequence: number; status: string };
-async function feedDates(url: string): Promise<FeedDate[]> {
-  const res = await fetch(url);
-  expect(res.status).toBe(200);
-  const cal = new ICAL.Component(ICAL.parse(await res.text()));
-  return cal.getAllSubcomponents('vevent').map((v) => ({
-    url: String(v.getFirstPropertyValue('url')),
-    start: String(v.getFirstPropertyValue('dtstart')).slice(0, 16),
-    sequence: Number(v.getFirstPropertyValue('sequence')),
-    status: String(v.getFirstPropertyValue('status')),
-  }));
-}
-
-async function rest<T>(path: string): Promise<T> {
-  const res = await fetch(`${app.server.url}/rest/v1/${path}`, { headers: { apikey: DEFAULT_ANON_KEY } });
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
+const rest = <T>(path: string) => readAsAnon<T>(app.server.url, path);
 
 const questionsSection = (page: Page) => page.getByRole('region', { name: 'Registration questions' });
 const rsvpBox = (page: Page) => page.getByRole('region', { name: 'Attend' });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, startServer, type RunningServer } from '../../server/src/index.ts';
 
@@ -6,13 +7,24 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * The whole app as `npm start` runs it (the real supabase/ project with its seed, the built
- * web app) on a free port, with a fresh in-memory database.
+ * web app) on a free port (or `port`), with a fresh in-memory database and `env` settings.
  */
-export async function startAppServer(): Promise<RunningServer> {
+export async function startAppServer(opts: { port?: number; env?: Record<string, string> } = {}): Promise<RunningServer> {
   // E2E_WEB_DIST lets parallel work test its own build without overwriting web/dist.
   const web = process.env.E2E_WEB_DIST ?? `${ROOT}web/dist`;
   if (!existsSync(`${web}/index.html`)) throw new Error(`e2e: ${web} is missing; run \`npm run build -w web\` first`);
   // No database port: each test file's server would race for 54322, and no test uses it here.
-  const config = loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: '0', dbPort: 'off', logLevel: 'warn' }, {});
+  const config = loadConfig({ project: `${ROOT}supabase`, web, db: 'memory', port: String(opts.port ?? 0), dbPort: 'off', logLevel: 'warn' }, opts.env ?? {});
   return startServer(config);
+}
+
+/** A port free right now, for a server that must know its own origin before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
 }
