@@ -4,6 +4,7 @@ import { loadConfig } from '../../server/src/config/load-config.ts';
 import { DEFAULT_JWT_SECRET } from '../../server/src/config/default-keys.ts';
 import { startServer } from '../../server/src/server.ts';
 import type { Db } from '../../server/src/db/db-types.ts';
+import { freshPostgres } from '../support/fresh-postgres.ts';
 import { percentile } from '../support/stats.ts';
 import { phoenixClient } from './phoenix-client.ts';
 import { rawFanout } from './raw-fanout.ts';
@@ -76,8 +77,9 @@ async function changesFanout(server: Server, n: number, inserts: number, token: 
 }
 
 export async function realtimeBench(): Promise<void> {
-  const db = process.env.DATABASE_URL ?? 'memory';
-  const config = loadConfig({ project: EMPTY, db, port: '0', logLevel: 'silent', realtimeMaxConnectionsPerIp: '5000', realtimeMaxEventsPerSecond: '1000000' }, {});
+  // A database of its own on PostgreSQL: never the admin database DATABASE_URL names.
+  const fresh = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, 'gather_realtime_bench') : undefined;
+  const config = loadConfig({ project: EMPTY, db: fresh?.url ?? 'memory', port: '0', logLevel: 'silent', realtimeMaxConnectionsPerIp: '5000', realtimeMaxEventsPerSecond: '1000000' }, {});
   const server = await startServer(config);
   try {
     await server.db.exec(`
@@ -132,5 +134,6 @@ export async function realtimeBench(): Promise<void> {
     }
   } finally {
     await server.close();
+    await fresh?.drop();
   }
 }
