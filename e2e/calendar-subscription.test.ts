@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/axe.ts';
 import { ENGINES_SLUG, ENGINES_TITLE, heading, newSignedInPage } from './support/flows.ts';
 import { feedDatesIn, fetchFeed, readAsAnon } from './support/feeds.ts';
+import { publishWeeklySeries } from './support/series.ts';
 import { useApp } from './support/use-app.ts';
 
 const app = useApp();
@@ -130,19 +131,7 @@ describe('calendar subscriptions', () => {
     await expect.poll(() => heading(host), { timeout: 15_000 }).toBe('Create an event');
     const title = `Feed club ${Date.now()}`;
     const day = dayFromNow(12);
-    await host.getByLabel('Title').fill(title);
-    await host.getByLabel('Starts on').fill(day);
-    await host.getByLabel('Start time').fill('19:00');
-    await host.getByLabel('Ends on').fill(day);
-    await host.getByLabel('End time').fill('21:00');
-    await host.getByLabel('Time zone').fill('Europe/Paris');
-    await host.getByLabel('Online link').fill('https://meet.example.org/feed-club');
-    await host.getByLabel('Repeats').selectOption('weekly');
-    await host.getByRole('spinbutton', { name: 'Number of dates' }).fill('3');
-    await host.getByRole('button', { name: 'Publish' }).click();
-    await expect.poll(() => heading(host), { timeout: 20_000 }).toBe(title);
-    const [first] = await rest<{ series_id: string }[]>(`events?select=series_id&slug=eq.${new URL(host.url()).pathname.split('/')[2]}`);
-    const dates = await rest<{ slug: string }[]>(`events?select=slug&series_id=eq.${first!.series_id}&order=starts_at`);
+    const dates = await publishWeeklySeries(host, app.server.url, { title, day, dates: 3, link: 'https://meet.example.org/feed-club' });
     const second = dates[1]!.slug;
 
     // Linus RSVPs to the second date and subscribes (his link from Settings).

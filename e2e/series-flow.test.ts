@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/axe.ts';
 import { heading, newSignedInPage } from './support/flows.ts';
 import { feedDates, readAsAnon } from './support/feeds.ts';
+import { publishWeeklySeries } from './support/series.ts';
 import { useApp } from './support/use-app.ts';
 
 const app = useApp();
@@ -50,21 +51,8 @@ describe('a series from start to change', () => {
     // Grace makes a weekly series of four Tuesdays at 19:00 Paris time.
     const { context: hostContext, page: host } = await newSignedInPage(app.browser, app.server.url, 'grace@example.com', '/events/new');
     await expect.poll(() => heading(host), { timeout: 15_000 }).toBe('Create an event');
-    await host.getByLabel('Title').fill(title);
-    await host.getByLabel('Starts on').fill(plusDays(tuesday, 0));
-    await host.getByLabel('Start time').fill('19:00');
-    await host.getByLabel('Ends on').fill(plusDays(tuesday, 0));
-    await host.getByLabel('End time').fill('21:00');
-    await host.getByLabel('Time zone').fill('Europe/Paris');
-    await host.getByLabel('Online link').fill('https://meet.example.org/repair-cafe');
-    await host.getByLabel('Repeats').selectOption('weekly');
-    await host.getByRole('spinbutton', { name: 'Number of dates' }).fill('4');
-    await host.getByRole('button', { name: 'Publish' }).click();
-    await expect.poll(() => heading(host), { timeout: 20_000 }).toBe(title);
-    const firstSlug = new URL(host.url()).pathname.split('/')[2]!;
-    const [{ series_id: seriesId }] = (await rest<{ series_id: string }[]>(`events?select=series_id&slug=eq.${firstSlug}`)) as [{ series_id: string }];
-    const made = await rest<{ id: string; slug: string }[]>(`events?select=id,slug&series_id=eq.${seriesId}&order=starts_at`);
-    expect(made).toHaveLength(4);
+    const made = await publishWeeklySeries(host, app.server.url, { title, day: plusDays(tuesday, 0), dates: 4, link: 'https://meet.example.org/repair-cafe' });
+    const firstSlug = made[0]!.slug;
     const second = made[1]!.slug;
 
     // On the first date, a required question for this and the following dates.
