@@ -205,8 +205,8 @@ describe.runIf(driverName === 'pglite')('pg_dump against the database port', () 
       console.log(
         `skipped the dump: newest pg_dump here is ${tool.major} (${tool.path}), which refuses PostgreSQL 18. ` +
           'pg_dump 18 comes from the PGDG repository (apt.postgresql.org, postgresql-client-18), not Debian 12; ' +
-          "npm's @electric-sql/pglite-tools has a WASM pg_dump 18 that dumps a PGlite instance in its own process only " +
-          '(its libpq reads and writes go straight to that instance), so it cannot use this port. Set PG_DUMP to a pg_dump 18 to run it.',
+          "without one, `gather-server db dump` runs pglite-tools' WASM pg_dump 18 on the stopped data folder (db-dump.test.ts); " +
+          'it cannot use this port (its libpq talks to a PGlite in its own thread). Set PG_DUMP to a pg_dump 18 to run it.',
       );
       return ctx.skip();
     }

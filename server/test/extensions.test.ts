@@ -196,17 +196,23 @@ describe(`an extension this driver cannot have (${driverName})`, () => {
     expect(err.message).toContain('embedded database');
   });
 
-  it('postgis is refused naming where it can be had and the alternative', async (ctx) => {
+  it('postgis where the database lacks it is refused naming where it can be had', async (ctx) => {
     const t = await createTestDb();
     const has = await available(t.db, 'postgis');
     await t.drop();
     if (has) {
-      console.log('skipped: this PostgreSQL has PostGIS, so nothing is refused');
+      console.log('skipped: this database has PostGIS, so nothing is refused');
       return ctx.skip();
     }
+    // PGlite has it when the project's migrations create it (extensions-postgis.test.ts); an
+    // instance opened without it, as here, says so.
     const err = await migrate('create extension if not exists postgis with schema extensions;');
     expect(err.message).toContain('extension "postgis" is not available');
-    expect(err.message).toContain('DATABASE_URL');
-    expect(err.message).toContain('earthdistance');
+    if (driverName === 'postgres') {
+      expect(err.message).toContain('postgresql-<major>-postgis-3');
+      expect(err.message).toContain('embedded database');
+    } else {
+      expect(err.message).toContain('add `create extension postgis` to a migration');
+    }
   });
 });

@@ -70,10 +70,16 @@ describe('imports fetched as Deno fetches them', () => {
     const r = await invoke(online, 'jsr-import');
     expect(r).toEqual({ status: 200, body: { version: '1.1.0', greet: 'hi from @gather/words Ada', shout: 'HI FROM @GATHER/WORDS ADA' } });
     // The documented endpoints, each file once: meta, the version's manifest, then files as reached.
+    // Cluster workers (GATHER_TEST_WORKERS) share the cache but may fetch at the same moment.
     expect(double.requests).toContain('GET /jsr/@gather/greet/meta.json');
     expect(double.requests).toContain('GET /jsr/@gather/greet/1.1.0_meta.json');
     expect(double.requests).toContain('GET /jsr/@gather/greet/1.1.0/lib/words.ts');
-    expect(double.requests.filter((r) => r === 'GET /jsr/@gather/greet/1.1.0/mod.ts')).toHaveLength(1);
+    const fetched = double.requests.filter((r) => r === 'GET /jsr/@gather/greet/1.1.0/mod.ts').length;
+    if (online.workers === 1) expect(fetched).toBe(1);
+    else {
+      expect(fetched).toBeGreaterThanOrEqual(1);
+      expect(fetched).toBeLessThanOrEqual(online.workers);
+    }
     expect(double.requests.some((r) => r.includes('/1.2.0'))).toBe(false);
   });
 
@@ -128,7 +134,8 @@ describe('imports fetched as Deno fetches them', () => {
 });
 
 describe('cached only (Deno --cached-only)', () => {
-  it('never fetches: an import not in the cache fails to boot, saying so', async () => {
+  // Starts a server of its own: a cluster of them (GATHER_TEST_WORKERS) takes longer on a busy machine.
+  it('never fetches: an import not in the cache fails to boot, saying so', { timeout: 90_000 }, async () => {
     const s = await startTestServer({ project, functionsCacheDir: join(work, 'empty-cache'), functionsJsrUrl: `${double.url}/jsr/`, functionsCachedOnly: 'true' });
     try {
       const before = double.requests.length;

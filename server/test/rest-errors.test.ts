@@ -123,12 +123,26 @@ describe('row-level security and privileges on reads', () => {
     expect(res.headers.get('www-authenticate')).toBe('Bearer');
   });
 
+  it('hints the GRANT a denied table needs, as Supabase (supautils hint_roles) does', async () => {
+    const grant = (what: string) => `Grant the required privileges to the current role with: GRANT ${what} ON public.notes TO anon;`;
+    // Straight from the server (supabase-js would also add its own hint when the server gives none).
+    const read = await s.rest('/notes?select=body');
+    expect(await read.json()).toEqual({ code: '42501', message: 'permission denied for table notes', details: null, hint: grant('SELECT') });
+    expect((await anon().from('notes').insert({ body: 'x' })).error?.hint).toBe(grant('INSERT'));
+    expect((await anon().from('notes').insert({ body: 'x' }).select()).error?.hint).toBe(grant('SELECT, INSERT'));
+    expect((await anon().from('notes').upsert({ id: 1, body: 'x' })).error?.hint).toBe(grant('INSERT, UPDATE'));
+    expect((await anon().from('notes').delete().eq('id', 1)).error?.hint).toBe(grant('SELECT, DELETE'));
+    // A hint the database gives is kept; a function's 42501 gets none (supautils hints relations only).
+    expect((await anon().rpc('fail_with', { message: 'm', detail: 'd', hint: 'own hint' })).error?.hint).toBe('own hint');
+  });
+
   it('answers 403 for an authenticated role without the privilege', async () => {
     await s.sql('revoke select on public.tags from authenticated');
     try {
       const res = await s.as(() => s.userToken(ADA)).from('tags').select();
       expect(res.status).toBe(403);
       expect(res.error?.code).toBe('42501');
+      expect(res.error?.hint).toBe('Grant the required privileges to the current role with: GRANT SELECT ON public.tags TO authenticated;');
     } finally {
       await s.sql('grant select on public.tags to authenticated');
     }

@@ -5,6 +5,10 @@ import { resetDatabase } from '../db/reset.ts';
 import { applySeed } from '../db/seed.ts';
 import { seedBuckets, type SeedBucketsResult } from '../storage/seed-buckets.ts';
 import type { Db } from '../db/db-types.ts';
+import { writeFileSync } from 'node:fs';
+import { pgliteModules } from '../db/extensions.ts';
+import { dumpDataFolder, DumpError } from '../db/pglite-dump.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
 
 async function withDb(config: Config, fn: (db: Db) => Promise<void>): Promise<void> {
   const db = await openDb(config.dbTarget);
@@ -54,4 +58,33 @@ export function runReset(config: Config): Promise<void> {
     const buckets = seeded ? bucketsLine(await seedBuckets(db, config)) : undefined;
     if (buckets) console.log(buckets);
   });
+}
+
+export interface DumpOptions {
+  file?: string;
+  schemas: string[];
+  dataOnly?: boolean;
+  schemaOnly?: boolean;
+}
+
+/** `db dump` on the embedded database (decision 0239); on PostgreSQL, that server's pg_dump. */
+export async function runDbDump(config: Config, opts: DumpOptions): Promise<void> {
+  const target = config.dbTarget;
+  if (target.kind === 'postgres') throw new Error('db dump is for the embedded database; with DATABASE_URL run pg_dump "$DATABASE_URL" (its version must be at least the server\'s)');
+  if (target.kind === 'memory') throw new Error('--db memory keeps nothing to dump; pass the data folder with --db');
+  const args = [...opts.schemas.map((s) => `--schema=${s}`), ...(opts.dataOnly ? ['--data-only'] : []), ...(opts.schemaOnly ? ['--schema-only'] : [])];
+  let sql: string;
+  try {
+    sql = await dumpDataFolder(target.dataDir, pgliteModules(target.extensions), args);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      throw new Error(`${err.message}\n(or, with the server running, use pg_dump 18 against its database port: pg_dump "postgres://postgres@127.0.0.1:${config.dbPort ?? 54322}/postgres")`);
+    }
+    if (err instanceof DumpError) throw new Error(err.message);
+    throw err;
+  }
+  if (opts.file) {
+    writeFileSync(opts.file, sql);
+    console.error(`dumped ${target.dataDir} to ${opts.file} (${sql.length} bytes)`);
+  } else process.stdout.write(sql);
 }

@@ -1,15 +1,32 @@
 import { seedFiles } from './seed-files.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Extension, PGlite } from '@electric-sql/pglite';
 import type { PgError } from './db-types.ts';
 
 /**
  * Extensions on the embedded database (decision 0223). PGlite can only load an extension that
  * was handed to it when it opened, and each costs memory and start time, so an instance loads
  * the ones every Supabase project may assume (`ALWAYS`) plus the ones the project's migrations
- * and seed name. Values: the module under `@electric-sql/pglite/contrib/` (or the package) that
- * carries the extension's bundle.
+ * and seed name. Values: the module under `<pglite>/contrib/` (or the package) that carries the
+ * extension's bundle.
  */
+const POSTGIS_BUNDLE = '@electric-sql/pglite-postgis';
+
+/**
+ * PGlite's published PostGIS build needs the C++ runtime that PGlite's main module exported up
+ * to 0.5.12 (decision 0228), so a project that creates PostGIS opens its database with PGlite
+ * 0.5.12 (the same Postgres, 18.6), installed under this alias; every other project keeps the
+ * newest PGlite (decision 0229).
+ */
+const POSTGIS_PGLITE = 'pglite-for-postgis';
+const NEWEST_PGLITE = '@electric-sql/pglite';
+
+/** The PGlite package an instance loading these bundle modules runs on. */
+export function pglitePackage(modules: readonly string[]): string {
+  return modules.includes(POSTGIS_BUNDLE) ? POSTGIS_PGLITE : NEWEST_PGLITE;
+}
+
 const ALWAYS: Record<string, string> = {
   pgcrypto: 'pgcrypto',
   'uuid-ossp': 'uuid_ossp',
@@ -30,19 +47,22 @@ const ON_DEMAND: Record<string, string> = {
   pg_surgery: 'pg_surgery', file_fdw: 'file_fdw',
   // contrib/spi's four extensions come in one bundle, published as `moddatetime`.
   moddatetime: 'moddatetime', autoinc: 'moddatetime', insert_username: 'moddatetime', refint: 'moddatetime',
+  // One bundle (GEOS, PROJ); it loads only into the PGlite of POSTGIS_PGLITE (decision 0229).
+  postgis: POSTGIS_BUNDLE, postgis_raster: POSTGIS_BUNDLE, postgis_topology: POSTGIS_BUNDLE,
 };
 
 /** What `create extension … cascade` brings along. */
 const REQUIRES: Record<string, string[]> = { earthdistance: ['cube'] };
 
+/** Debian's package names where they are not the extension's. */
+const DEBIAN_PACKAGE: Record<string, string> = { vector: 'pgvector', postgis: 'postgis-3', postgis_raster: 'postgis-3', postgis_topology: 'postgis-3' };
+
 /** Extensions Supabase offers that a driver here cannot have: what to use instead. */
 const ELSEWHERE: Record<string, string> = {
   http: 'use pg_net (net.http_get / net.http_post), which this server provides on both drivers',
   plv8: 'write the function in plpgsql, or move the logic into an Edge Function',
-  postgis:
-    'PGlite\'s published PostGIS build (@electric-sql/pglite-postgis 0.2.8) is built for PGlite 0.5.8 and breaks plpgsql in the PGlite this server runs; ' +
-    'run with DATABASE_URL on a PostgreSQL that has PostGIS, or use cube + earthdistance (earth_distance(ll_to_earth(lat, lng), …)) on PGlite',
-  postgis_topology: 'see postgis', postgis_raster: 'see postgis', postgis_tiger_geocoder: 'see postgis', address_standardizer: 'see postgis',
+  postgis_tiger_geocoder: 'PGlite\'s PostGIS build has postgis, postgis_raster and postgis_topology only; run with DATABASE_URL on a PostgreSQL that has it',
+  address_standardizer: 'PGlite\'s PostGIS build has postgis, postgis_raster and postgis_topology only; run with DATABASE_URL on a PostgreSQL that has it',
   pgrouting: 'run with DATABASE_URL on a PostgreSQL that has pgRouting (needs PostGIS)',
   pg_graphql: 'the GraphQL endpoint is not served here; use the REST API (supabase-js .from / .rpc)',
   pg_jsonschema: 'validate with a check constraint in plpgsql, or in an Edge Function',
@@ -75,6 +95,20 @@ export function pgliteModules(named: readonly string[] = []): string[] {
   return [...mods];
 }
 
+/**
+ * The PGlite an instance with these bundle modules opens with, and the bundles themselves (a
+ * contrib module name or a package such as `@electric-sql/pglite-pgvector`).
+ */
+export async function loadPglite(mods: readonly string[]): Promise<{ PGlite: typeof PGlite; extensions: Record<string, Extension> }> {
+  const pkg = pglitePackage(mods);
+  const extensions: Record<string, Extension> = {};
+  for (const m of mods) {
+    const mod = (await import(m.startsWith('@') ? m : `${pkg}/contrib/${m}`)) as Record<string, Extension>;
+    for (const [name, ext] of Object.entries(mod)) extensions[name] = ext;
+  }
+  return { PGlite: ((await import(pkg)) as { PGlite: typeof PGlite }).PGlite, extensions };
+}
+
 /** Every extension PGlite can have here, for the README and tests. */
 export const PGLITE_EXTENSIONS = [...Object.keys(ALWAYS), ...Object.keys(ON_DEMAND)];
 
@@ -98,9 +132,8 @@ export function explainMissingExtension(err: PgError, driver: 'pglite' | 'postgr
   const name = missingExtension(err);
   if (!name) return err;
   let advice = ELSEWHERE[name];
-  if (advice === 'see postgis') advice = ELSEWHERE.postgis;
   if (!advice && driver === 'postgres' && (name in ALWAYS || name in ON_DEMAND)) {
-    advice = `install it on this PostgreSQL server (for example the postgresql-<major>-${name === 'vector' ? 'pgvector' : name} package), or run on the embedded database (no DATABASE_URL), which has it`;
+    advice = `install it on this PostgreSQL server (for example the postgresql-<major>-${DEBIAN_PACKAGE[name] ?? name} package), or run on the embedded database (no DATABASE_URL), which has it`;
   }
   if (!advice && driver === 'pglite' && name in ON_DEMAND) {
     advice = 'PGlite loads it when it opens if the project\'s migrations or seed create it; add `create extension ' + name + '` to a migration and restart';

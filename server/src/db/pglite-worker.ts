@@ -9,24 +9,10 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Extension } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { loadPglite } from './extensions.ts';
 import { WireSessions } from './pglite-wire-sessions.ts';
 import { BUSY_LIMIT, BUSY_OP, BUSY_SINCE, pgError, restarting, toWire, type FromPglite, type PgliteBootData, type ToPglite, type TxMode } from './pglite-wire.ts';
-
-/**
- * The extension bundles this instance loads (decision 0223: PGlite takes them only when it
- * opens; the main thread picks them). A contrib module name or a package such as
- * `@electric-sql/pglite-pgvector`.
- */
-async function loadExtensions(mods: readonly string[]): Promise<Record<string, Extension>> {
-  const out: Record<string, Extension> = {};
-  for (const m of mods) {
-    const mod = (await import(m.startsWith('@') ? m : `@electric-sql/pglite/contrib/${m}`)) as Record<string, Extension>;
-    for (const [name, ext] of Object.entries(mod)) out[name] = ext;
-  }
-  return out;
-}
 
 // Same text parsing as node-postgres, so rows look alike on both drivers:
 // int8 and numeric stay strings (no precision loss).
@@ -232,8 +218,10 @@ async function handle(m: ToPglite): Promise<void> {
 let pg: PGlite;
 let wire: WireSessions;
 try {
-  pg = await PGlite.create(boot.dataDir, {
-    extensions: await loadExtensions(boot.extensions),
+  // The PGlite package follows the bundles (decision 0229: PostGIS needs PGlite 0.5.12).
+  const { PGlite: Pglite, extensions } = await loadPglite(boot.extensions);
+  pg = await Pglite.create(boot.dataDir, {
+    extensions,
     parsers: PARSERS,
     loadDataDir: boot.image,
   });
