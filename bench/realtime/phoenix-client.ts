@@ -4,7 +4,12 @@ import WebSocket from 'ws';
  * A bare Phoenix v2 client: realtime-js costs too much per instance to open 1,000 of them in
  * the process that also runs the server.
  */
-export async function phoenixClient(url: string, apikey: string, onEvent: (event: string, payload: unknown) => void): Promise<{
+export async function phoenixClient(
+  url: string,
+  apikey: string,
+  onEvent: (event: string, payload: unknown) => void,
+  onClose?: (code: number) => void,
+): Promise<{
   join(topic: string, config: object, accessToken?: string): Promise<void>;
   send(frame: unknown[]): void;
   close(): void;
@@ -17,7 +22,10 @@ export async function phoenixClient(url: string, apikey: string, onEvent: (event
   // Heartbeats as realtime-js sends them: a socket silent for long is closed by the server.
   const heartbeat = setInterval(() => ws.send(JSON.stringify([null, String(++ref), 'phoenix', 'heartbeat', {}])), 25_000);
   heartbeat.unref();
-  ws.once('close', () => clearInterval(heartbeat));
+  ws.once('close', (code) => {
+    clearInterval(heartbeat);
+    onClose?.(code);
+  });
   ws.on('message', (data, binary) => {
     if (binary) return;
     const [, r, , event, payload] = JSON.parse(data.toString()) as [string, string, string, string, unknown];

@@ -11,7 +11,7 @@ import { loadSchemaCache } from '../../server/src/rest/schema-cache/schema-cache
 import { mutateStatement } from '../../server/src/rest/sql/mutate-statement.ts';
 import { readStatements } from '../../server/src/rest/sql/read-statement.ts';
 import { freshPostgres } from '../support/fresh-postgres.ts';
-import { fmt, stop, startBenchServer } from '../support/measure.ts';
+import { cpuMsOfTree, fmt, stop, startBenchServer } from '../support/measure.ts';
 import { httpClient, runLoad, type LoadResult } from '../support/http-load.ts';
 import { BENCH_SCHEMA } from './bench-schema.ts';
 import { CASES, type RestCase } from './rest-cases.ts';
@@ -25,12 +25,24 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 /** Worker counts to measure on PostgreSQL (1 and the number of cores by default). */
 const WORKERS = (process.env.BENCH_REST_WORKERS ?? `1,${availableParallelism()}`).split(',').map(Number).filter((n, i, a) => n > 0 && a.indexOf(n) === i);
 
+interface Target {
+  label: string;
+  base: string;
+  /** The server's process (with its workers): its CPU time per request is measured too. */
+  pid: number;
+}
+
+/** A load result with the CPU time the server's processes spent per request (µs, user + system). */
+type Measured = LoadResult & { cpuUs: number };
+
 /** Through HTTP on loopback with no key (anon, as the local stack allows), as supabase-js sends it. */
-async function viaHttp(base: string, c: RestCase): Promise<LoadResult> {
-  const client = httpClient(base, CONCURRENCY);
+async function viaHttp(t: Target, c: RestCase): Promise<Measured> {
+  const client = httpClient(t.base, CONCURRENCY);
   try {
-    for (let i = 0; i < 50; i++) await client.request(c.method, `/rest/v1${c.path(i)}`, c.body?.(i)); // warm up
-    return await runLoad(CONCURRENCY, SECONDS, async (i) => (await client.request(c.method, `/rest/v1${c.path(i)}`, c.body?.(i))).status < 300);
+    for (let i = 0; i < 50; i++) await client.request(c.method, `/rest/v1${c.path(i)}`, c.body?.(i), c.headers); // warm up
+    const cpu = cpuMsOfTree(t.pid);
+    const r = await runLoad(CONCURRENCY, SECONDS, async (i) => (await client.request(c.method, `/rest/v1${c.path(i)}`, c.body?.(i), c.headers)).status < 300);
+    return { ...r, cpuUs: ((cpuMsOfTree(t.pid) - cpu) * 1000) / Math.max(1, r.count + r.failed) };
   } finally {
     client.close();
   }
@@ -76,17 +88,20 @@ function cell(r: LoadResult): string {
   return `${fmt(r.perSecond).padStart(6)}/s p50 ${fmt(r.p50, 1).padStart(5)} p99 ${fmt(r.p99, 1).padStart(6)}${r.failed ? ` (${r.failed} failed)` : ''}`;
 }
 
-const best = (rs: LoadResult[]) => rs.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
+const cpuCell = (r: Measured) => `cpu ${fmt(r.cpuUs).padStart(4)} µs/req`;
+
+/** The best round's throughput, with the least CPU time per request of all rounds (the one least disturbed). */
+const best = (rs: Measured[]): Measured => ({ ...rs.reduce((a, b) => (b.perSecond > a.perSecond ? b : a)), cpuUs: Math.min(...rs.map((r) => r.cpuUs)) });
 
 /**
  * Each case against every target, targets alternating within a round and the best round kept, so
  * a burst of load from another process hurts all targets alike rather than one.
  */
-async function measure(targets: { label: string; base: string }[]): Promise<Map<string, LoadResult[]>> {
-  const out = new Map<string, LoadResult[]>(targets.map((t) => [t.label, []]));
+async function measure(targets: Target[]): Promise<Map<string, Measured[]>> {
+  const out = new Map<string, Measured[]>(targets.map((t) => [t.label, []]));
   for (const c of CASES) {
-    const rounds = new Map<string, LoadResult[]>(targets.map((t) => [t.label, []]));
-    for (let r = 0; r < ROUNDS; r++) for (const t of targets) rounds.get(t.label)!.push(await viaHttp(t.base, c));
+    const rounds = new Map<string, Measured[]>(targets.map((t) => [t.label, []]));
+    for (let r = 0; r < ROUNDS; r++) for (const t of targets) rounds.get(t.label)!.push(await viaHttp(t, c));
     for (const t of targets) out.get(t.label)!.push(best(rounds.get(t.label)!));
   }
   return out;
@@ -97,20 +112,20 @@ async function benchPostgres(adminUrl: string): Promise<void> {
   const project = benchProject();
   const children = [];
   try {
-    const targets: { label: string; base: string }[] = [];
+    const targets: Target[] = [];
     for (const w of WORKERS) {
       const s = await startGather(project, target.url, w);
       children.push(s.child);
-      targets.push({ label: `${w} worker${w > 1 ? 's' : ''}`, base: s.url });
+      targets.push({ label: `${w} worker${w > 1 ? 's' : ''}`, base: s.url, pid: s.child.pid! });
     }
     if (COMPARE) {
       const s = await startGather(project, target.url, 1, COMPARE);
       children.push(s.child);
-      targets.push({ label: 'compared', base: s.url });
+      targets.push({ label: 'compared', base: s.url, pid: s.child.pid! });
     }
     const bare = await startBenchServer(BARE, [target.url]);
     children.push(bare.child);
-    targets.push({ label: 'bare', base: bare.url });
+    targets.push({ label: 'bare', base: bare.url, pid: bare.child.pid! });
     const results = await measure(targets);
     const db = await openPostgres(target.url);
     const driver: LoadResult[] = [];
@@ -121,7 +136,8 @@ async function benchPostgres(adminUrl: string): Promise<void> {
     }
     console.log(
       `rest (postgres, ${CONCURRENCY} clients, best of ${ROUNDS} × ${SECONDS} s; ${availableParallelism()} cores ${cpus()[0]?.model ?? ''})\n` +
-        `  limits: bare = node:http + pg in its own process running the same SQL; driver = that SQL on pg in this process`,
+        `  limits: bare = node:http + pg in its own process running the same SQL; driver = that SQL on pg in this process\n` +
+        `  cpu = the server's own CPU time per request (all its processes; Postgres and the load generator not counted)`,
     );
     CASES.forEach((c, i) => {
       const b = results.get('bare')![i]!;
@@ -130,9 +146,9 @@ async function benchPostgres(adminUrl: string): Promise<void> {
       for (const t of targets.slice(0, -1)) {
         const r = results.get(t.label)![i]!;
         const vsOne = t === targets[0] ? '' : `  ${fmt(r.perSecond / one.perSecond, 2)}× of 1 worker`;
-        console.log(`    ${t.label.padEnd(10)} ${cell(r)}   ratio to bare ${fmt(r.perSecond / b.perSecond, 2)}${vsOne}`);
+        console.log(`    ${t.label.padEnd(10)} ${cell(r)}   ratio to bare ${fmt(r.perSecond / b.perSecond, 2)}   ${cpuCell(r)} (bare/this ${fmt(b.cpuUs / r.cpuUs, 2)})${vsOne}`);
       }
-      console.log(`    ${'bare'.padEnd(10)} ${cell(b)}`);
+      console.log(`    ${'bare'.padEnd(10)} ${cell(b)}   ${''.padEnd(17)}${cpuCell(b)}`);
       console.log(`    ${'driver'.padEnd(10)} ${cell(driver[i]!)}`);
     });
   } finally {
@@ -148,7 +164,7 @@ async function benchPglite(): Promise<void> {
   const other = COMPARE ? await startGather(project, 'memory', 1, COMPARE) : undefined;
   let results;
   try {
-    results = await measure([{ label: 'server', base: s.url }, ...(other ? [{ label: 'compared', base: other.url }] : [])]);
+    results = await measure([{ label: 'server', base: s.url, pid: s.child.pid! }, ...(other ? [{ label: 'compared', base: other.url, pid: other.child.pid! }] : [])]);
   } finally {
     await stop(s.child);
     if (other) await stop(other.child);

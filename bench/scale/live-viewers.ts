@@ -4,7 +4,8 @@
 // presence on, no track), as web/src/features/events/live/open-event-channel.ts does.
 // argv: <url> <apikey> <event id> <n>. Prints `ready <joined>` once all have joined; on SIGTERM
 // prints `count <deliveries>` twice a second, and
-// `result <json>` (commit→delivery lag per delivery, join failures) and exits.
+// `result <json>` (commit→delivery lag per delivery, join failures, sockets the server closed by
+// close code) and exits.
 import { phoenixClient } from '../realtime/phoenix-client.ts';
 import { percentile } from '../support/stats.ts';
 
@@ -13,6 +14,9 @@ const n = Number(count);
 const lag: number[] = [];
 let joinFailures = 0;
 let started = 0;
+let stopping = false;
+/** Sockets the server closed during the run, by close code (1006: terminated, e.g. as a slow consumer). */
+const closed: Record<string, number> = {};
 
 const config = {
   private: true,
@@ -33,6 +37,8 @@ for (let i = 0; i < n; i += 50) {
           if (event !== 'postgres_changes' || !started) return;
           const ts = (payload as { data?: { commit_timestamp?: string } }).data?.commit_timestamp;
           if (ts) lag.push(Date.now() - Date.parse(ts));
+        }, (code) => {
+          if (!stopping) closed[code] = (closed[code] ?? 0) + 1;
         });
         await Promise.race([
           c.join(`event:${eventId}`, { ...config, presence: { key: crypto.randomUUID(), enabled: true } }),
@@ -51,8 +57,9 @@ console.log(`ready ${clients.length}`);
 setInterval(() => console.log(`count ${lag.length}`), 500); // also keeps this process up until SIGTERM
 
 process.once('SIGTERM', () => {
+  stopping = true;
   const seconds = (Date.now() - started) / 1000;
-  const result = { joined: clients.length, joinFailures, deliveries: lag.length, perSecond: lag.length / seconds, p50: percentile(lag, 50), p99: percentile(lag, 99) };
+  const result = { joined: clients.length, joinFailures, deliveries: lag.length, perSecond: lag.length / seconds, p50: percentile(lag, 50), p99: percentile(lag, 99), closed };
   for (const c of clients) c.close();
   process.stdout.write(`result ${JSON.stringify(result)}\n`, () => process.exit(0));
 });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,13 +10,14 @@ import { freshPostgres } from '../support/fresh-postgres.ts';
 import { httpClient, runLoad, type LoadResult } from '../support/http-load.ts';
 import { fmt, startBenchServer, stop } from '../support/measure.ts';
 import { percentile } from '../support/stats.ts';
+import { cpuAccount, type CpuGroups } from './cpu-account.ts';
 import { NGINX, startNginx } from './scale-nginx.ts';
 import { scaleReads } from './scale-requests.ts';
+import { paced, startViewers, type Paced, type ViewerResult } from './scale-load.ts';
 
 const CLI = fileURLToPath(new URL('../../server/src/cli/main.ts', import.meta.url));
 const GATHER = fileURLToPath(new URL('../../supabase', import.meta.url));
 const BARE = fileURLToPath(new URL('./bare-read-server.ts', import.meta.url));
-const VIEWERS_SCRIPT = fileURLToPath(new URL('./live-viewers.ts', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 10);
 const READERS = Number(process.env.BENCH_SCALE_READERS ?? 8);
 const VIEWERS = Number(process.env.BENCH_SCALE_VIEWERS ?? 1000);
@@ -24,6 +25,16 @@ const RSVPS_PER_SECOND = Number(process.env.BENCH_SCALE_RSVPS ?? 100);
 const COMMENTS_PER_SECOND = Number(process.env.BENCH_SCALE_COMMENTS ?? 20);
 /** Members who RSVP, cancel and comment in turn (a comment limit of 10 a minute each). */
 const MEMBERS = 400;
+
+async function sql(url: string, text: string): Promise<Record<string, unknown>[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(text)).rows;
+  } finally {
+    await c.end();
+  }
+}
 
 /** The members who act, and the popular event: public, no capacity, RSVPs open. */
 async function prepare(url: string): Promise<{ eventId: string; slug: string; tokens: string[]; members: string[] }> {
@@ -59,89 +70,6 @@ function startInstance(db: string, storage: string) {
   return startBenchServer(CLI, args);
 }
 
-interface Viewers {
-  child: ChildProcess;
-  joined: number;
-  /** Deliveries so far. */
-  count(): number;
-  result(): Promise<ViewerResult>;
-}
-
-function startViewers(url: string, apikey: string, eventId: string): Promise<Viewers> {
-  const child = spawn(process.execPath, [VIEWERS_SCRIPT, url, apikey, eventId, String(VIEWERS)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  return new Promise((resolve, reject) => {
-    const poll = setInterval(() => {
-      const ready = /^ready (\d+)/m.exec(out);
-      if (!ready) return;
-      clearInterval(poll);
-      resolve({
-        child,
-        joined: Number(ready[1]),
-        count: () => Number([...out.matchAll(/^count (\d+)$/gm)].at(-1)?.[1] ?? 0),
-        result: () =>
-          new Promise((res, rej) => {
-            if (child.exitCode !== null) return rej(new Error(`live viewers exited early (${child.exitCode})`));
-            child.once('exit', () => res(JSON.parse(/^result (.*)$/m.exec(out)![1]!) as ViewerResult));
-            child.kill('SIGTERM');
-          }),
-      });
-    }, 50);
-    child.once('exit', (code) => {
-      clearInterval(poll);
-      reject(new Error(`live viewers exited with ${code} before joining`));
-    });
-  });
-}
-
-interface ViewerResult {
-  joined: number;
-  joinFailures: number;
-  deliveries: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
-}
-
-interface Paced {
-  sent: number;
-  lat: number[];
-  failed: number;
-  firstError?: string;
-}
-
-/** Fires `op` `perSecond` times a second for `seconds`, not waiting for answers (an open loop). */
-async function paced(perSecond: number, seconds: number, op: (i: number) => Promise<{ status: number; body: string }>): Promise<Paced> {
-  const r: Paced = { sent: 0, lat: [], failed: 0 };
-  const inflight: Promise<void>[] = [];
-  const start = performance.now();
-  for (let i = 0; i < perSecond * seconds; i++) {
-    const due = start + (i * 1000) / perSecond;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((res) => setTimeout(res, wait));
-    r.sent++;
-    const t = performance.now();
-    inflight.push(
-      op(i).then(
-        (a) => {
-          if (a.status < 300) r.lat.push(performance.now() - t);
-          else {
-            r.failed++;
-            r.firstError ??= `${a.status} ${a.body.slice(0, 200)}`;
-          }
-        },
-        (err: Error) => {
-          r.failed++;
-          r.firstError ??= err.message;
-        },
-      ),
-    );
-  }
-  await Promise.all(inflight);
-  return r;
-}
-
 interface PhaseResult {
   reads: LoadResult[];
   rsvps: Paced;
@@ -151,11 +79,34 @@ interface PhaseResult {
   expected: number;
   /** Seconds after the last write until the last delivery arrived (or the wait gave up). */
   drainSeconds: number;
+  /** CPU seconds per group of processes over the phase (load and drain). */
+  cpu: Record<string, number>;
+  /** The instances' own counts over the phase: slow consumers dropped, changes that failed. */
+  server: { dropped: number; changeErrors: number };
+}
+
+/** Realtime's counters, summed over the instances (GATHER_METRICS=/metrics on their API port). */
+async function realtimeCounters(instances: string[]): Promise<{ dropped: number; changeErrors: number }> {
+  const out = { dropped: 0, changeErrors: 0 };
+  for (const url of instances) {
+    const text = await (await fetch(`${url}/metrics`)).text();
+    const read = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    out.dropped += read('gather_realtime_slow_consumers_dropped_total');
+    out.changeErrors += read('gather_realtime_change_errors_total');
+  }
+  return out;
 }
 
 /** One phase: viewers joined through nginx, then readers, RSVPs and comments at once for SECONDS. */
-async function phase(base: string, apikey: string, ctx: Awaited<ReturnType<typeof prepare>>, startsAfter: string): Promise<PhaseResult> {
-  const viewers = await startViewers(base, apikey, ctx.eventId);
+async function phase(
+  base: string,
+  apikey: string,
+  ctx: Awaited<ReturnType<typeof prepare>>,
+  startsAfter: string,
+  groups: CpuGroups,
+  instances: string[],
+): Promise<PhaseResult> {
+  const viewers = await startViewers(base, apikey, ctx.eventId, VIEWERS);
   const reads = scaleReads(ctx.slug, startsAfter);
   const readers = httpClient(base, READERS);
   const writers = httpClient(base, 64);
@@ -163,6 +114,8 @@ async function phase(base: string, apikey: string, ctx: Awaited<ReturnType<typeo
   try {
     for (let i = 0; i < 20; i++) for (const r of reads) await readers.request(r.method, `/rest/v1${r.path}?${r.query}`, r.body, r.headers); // warm up
     const perKind = reads.map(() => ({ lat: [] as number[], failed: 0 }));
+    const cpu = cpuAccount({ ...groups, viewers: { roots: [viewers.child.pid!] } });
+    const countersBefore = await realtimeCounters(instances);
     const [, rsvps, comments] = await Promise.all([
       runLoad(READERS, SECONDS, async (i) => {
         const k = i % reads.length;
@@ -188,16 +141,20 @@ async function phase(base: string, apikey: string, ctx: Awaited<ReturnType<typeo
       }),
     ]);
     const readResults = perKind.map((k) => ({ perSecond: k.lat.length / SECONDS, p50: percentile(k.lat, 50), p99: percentile(k.lat, 99), failed: k.failed, count: k.lat.length }));
-    // Each committed write reaches every viewer; wait for what is still queued (at most 60 s).
+    // Each committed write reaches every viewer; wait for what is still queued (at most 60 s,
+    // giving up after 15 s without one arriving).
     const expected = (rsvps.lat.length + comments.lat.length) * viewers.joined;
     const writesDone = performance.now();
     let last = -1, lastChange = writesDone;
-    while (viewers.count() < expected && performance.now() - lastChange < 5_000 && performance.now() - writesDone < 60_000) {
+    while (viewers.count() < expected && performance.now() - lastChange < 15_000 && performance.now() - writesDone < 60_000) {
       if (viewers.count() !== last) [last, lastChange] = [viewers.count(), performance.now()];
       await new Promise((res) => setTimeout(res, 250));
     }
     const drainSeconds = (Math.min(performance.now(), lastChange + 500) - writesDone) / 1000;
-    return { reads: readResults, rsvps, comments, viewers: await viewers.result(), expected, drainSeconds };
+    const used = cpu.stop();
+    const countersAfter = await realtimeCounters(instances);
+    const server = { dropped: countersAfter.dropped - countersBefore.dropped, changeErrors: countersAfter.changeErrors - countersBefore.changeErrors };
+    return { reads: readResults, rsvps, comments, viewers: await viewers.result(), expected, drainSeconds, cpu: used, server };
   } finally {
     readers.close();
     writers.close();
@@ -210,7 +167,12 @@ const pacedCell = (p: Paced) => `${fmt(p.lat.length / SECONDS).padStart(5)}/s p5
 const total = (r: PhaseResult) => r.reads.reduce((n, x) => n + x.perSecond, 0);
 const worstP99 = (r: PhaseResult) => Math.max(...r.reads.map((x) => x.p99));
 const errors = (r: PhaseResult) =>
-  r.reads.reduce((n, x) => n + x.failed, 0) + r.rsvps.failed + r.comments.failed + r.viewers.joinFailures + Math.max(0, r.expected - r.viewers.deliveries);
+  r.reads.reduce((n, x) => n + x.failed, 0) +
+  r.rsvps.failed +
+  r.comments.failed +
+  r.viewers.joinFailures +
+  Math.max(0, r.expected - r.viewers.deliveries) +
+  r.server.changeErrors;
 
 function report(label: string, r: PhaseResult, limit: PhaseResult): void {
   console.log(`  ${label}`);
@@ -225,6 +187,16 @@ function report(label: string, r: PhaseResult, limit: PhaseResult): void {
   const v = r.viewers;
   console.log(
     `    ${'live viewers'.padEnd(16)} ${v.joined} joined; ${v.deliveries} of ${r.expected} deliveries owed, the last ${fmt(r.drainSeconds, 1)} s after the last write; commit→delivery p50 ${fmt(v.p50, 1)} p99 ${fmt(v.p99, 1)} ms`,
+  );
+  const closed = Object.entries(v.closed).map(([code, n]) => `${n} with ${code}`).join(', ') || 'none';
+  console.log(
+    `    ${'dropped'.padEnd(16)} viewer sockets closed by the server: ${closed}; slow consumers dropped (server count): ${r.server.dropped}; change errors: ${r.server.changeErrors}`,
+  );
+  const perDeliveries = (s: number) => fmt((s / Math.max(1, v.deliveries)) * 100_000, 2);
+  console.log(
+    `    ${'CPU seconds'.padEnd(16)} ${Object.entries(r.cpu)
+      .map(([k, s]) => `${k} ${fmt(s, 1)} (${perDeliveries(s)} per 100k deliveries)`)
+      .join(', ')}`,
   );
   const first = r.rsvps.firstError ?? r.comments.firstError;
   console.log(`    ${'errors'.padEnd(16)} ${errors(r)}${first ? ` (first: ${first})` : ''}`);
@@ -243,11 +215,15 @@ export async function scaleBench(): Promise<void> {
   if (!existsSync(NGINX)) return console.log(`scale: skipped: ${NGINX} is missing (apt-get install nginx-light)`);
   const load = loadavg()[0]!;
   const target = await freshPostgres(adminUrl, 'gather_scale_bench');
+  // BENCH_SCALE_PG_FUNCTIONS=1: where PostgreSQL's time goes, by function (printed at the end).
+  const pgFunctions = process.env.BENCH_SCALE_PG_FUNCTIONS === '1';
+  if (pgFunctions) await sql(target.url, `alter database ${new URL(target.url).pathname.slice(1)} set track_functions = 'pl'`);
   const storage = mkdtempSync(join(tmpdir(), 'gather-scale-storage-'));
   const children: ChildProcess[] = [];
   // Realtime counts connections per client address; behind nginx every viewer is 127.0.0.1.
   process.env.GATHER_TRUST_PROXY = '127.0.0.1';
   process.env.GATHER_REALTIME_MAX_CONNECTIONS_PER_IP = String(VIEWERS + 100);
+  process.env.GATHER_METRICS = '/metrics'; // the bench reads realtime's counters from each instance
   try {
     const a = await startInstance(target.url, storage); // migrates and seeds the empty database
     children.push(a.child);
@@ -256,9 +232,11 @@ export async function scaleBench(): Promise<void> {
     const ctx = await prepare(target.url);
     const startsAfter = new Date().toISOString();
     const bare = [];
+    const bareChildren: ChildProcess[] = [];
     for (let i = 0; i < 2; i++) {
       const s = await startBenchServer(BARE, [target.url, ctx.slug, startsAfter]);
       children.push(s.child);
+      bareChildren.push(s.child);
       bare.push(Number(new URL(s.url).port));
     }
     const apikey = DEFAULT_ANON_KEY; // the Gather project keeps the local stack's keys
@@ -267,8 +245,15 @@ export async function scaleBench(): Promise<void> {
     for (const n of [1, 2]) {
       for (const kind of ['gather', 'bare'] as const) {
         const nginx = await startNginx(ports.slice(0, n), kind === 'bare' ? bare.slice(0, n) : undefined);
+        const groups: CpuGroups = {
+          instances: { roots: [a.child.pid!, b.child.pid!] },
+          nginx: { roots: [nginx.pid] },
+          postgres: { cmdline: ` ${new URL(target.url).pathname.slice(1)} 127.0.0.1(` },
+          'load generator': { self: [process.pid] },
+        };
+        if (kind === 'bare') groups['bare servers'] = { roots: bareChildren.map((c) => c.pid!) };
         try {
-          results[`${kind}${n}`] = await phase(nginx.url, apikey, ctx, startsAfter);
+          results[`${kind}${n}`] = await phase(nginx.url, apikey, ctx, startsAfter, groups, [a.url, b.url]);
         } finally {
           await nginx.stop();
         }
@@ -291,6 +276,15 @@ export async function scaleBench(): Promise<void> {
         `  On ${availableParallelism()} cores the instances, PostgreSQL, nginx, the viewers and this load generator share the same CPUs: a second\n` +
           `  instance can only take the time the first one leaves idle, so "2 / 1" here measures contention, not how Gather grows with machines.`,
       );
+    }
+    if (pgFunctions) {
+      const rows = await sql(
+        target.url,
+        `select schemaname || '.' || funcname as f, calls, round(total_time) as total_ms, round(self_time) as self_ms
+           from pg_stat_user_functions order by self_time desc limit 12`,
+      );
+      console.log('  PostgreSQL functions by self time (all phases):');
+      for (const r of rows) console.log(`    ${String(r.f).padEnd(48)} calls ${String(r.calls).padStart(8)}  total ${String(r.total_ms).padStart(7)} ms  self ${String(r.self_ms).padStart(7)} ms`);
     }
   } finally {
     for (const c of children) await stop(c);

@@ -43,7 +43,7 @@ function conf(prefix: string, listen: number, instances: number[], readsTo?: num
 }
 
 /** Debian's nginx in the foreground with that configuration; resolves once it answers /health. */
-export async function startNginx(instances: number[], readsTo?: number[]): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startNginx(instances: number[], readsTo?: number[]): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const prefix = mkdtempSync(join(tmpdir(), 'gather-scale-nginx-'));
   const listen = await freePort();
   writeFileSync(join(prefix, 'nginx.conf'), conf(prefix, listen, instances, readsTo));
@@ -56,6 +56,7 @@ export async function startNginx(instances: number[], readsTo?: number[]): Promi
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 export interface Timed {
   ms: number;
@@ -10,6 +10,25 @@ export function rssMiB(pid: number): number {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
 }
+
+/** CPU time (user + system, ms) of a process and all its descendants so far, from /proc (Linux). */
+export function cpuMsOfTree(pid: number): number {
+  let ms = 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const kids = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
+      for (const kid of kids ? kids.split(' ') : []) ms += cpuMsOfTree(Number(kid));
+    }
+  } catch {
+    // The process ended meanwhile: it counts for nothing more.
+  }
+  return ms;
+}
+
+/** USER_HZ: 100 on every Linux Node supports. */
+const CLOCK_TICKS = 100;
 
 /**
  * Spawns a Node script and resolves when its output matches `ready`, with the time taken and

@@ -15,7 +15,7 @@ import { functionsModule } from './functions/functions-module.ts';
 import { cronModule } from './cron/cron-module.ts';
 import { netModule } from './net/net-module.ts';
 import { loopbackUrl, storeProjectSecrets } from './db/project-secrets.ts';
-import { seedBuckets } from './storage/seed-buckets.ts';
+import { seedBucketsOnStart } from './storage/seed-buckets.ts';
 import { exposureProblems } from './config/exposure-config.ts';
 import { ServerMetrics } from './http/operations/server-metrics.ts';
 import { Readiness } from './http/operations/readiness.ts';
@@ -25,6 +25,7 @@ import type { MetricsListener } from './http/operations/metrics-endpoint.ts';
 import { Leadership } from './db/leader-election.ts';
 import { startDbPort } from './db-port/start-db-port.ts';
 import type { DbPort } from './db-port/db-port-server.ts';
+import type { SharedLimits } from './http/shared-limits.ts';
 
 export interface RunningServer {
   url: string;
@@ -57,6 +58,8 @@ export interface StartOptions {
   metricsSource?: MetricsSource;
   /** Labels on every metric of this process (a cluster worker adds `worker`). */
   metricsLabels?: Record<string, string>;
+  /** Limits kept for all workers by the cluster's primary (a cluster worker passes them). */
+  sharedLimits?: SharedLimits;
 }
 
 const MODULES: ApiModule[] = [
@@ -88,18 +91,15 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   let dbPort: DbPort | undefined;
   try {
     const prepared = await prepareDatabase(db, config, { seed: opts.seed });
-    // The seed's files go with its rows, as `supabase start` uploads them on a fresh database.
-    if (prepared.seeded) await seedBuckets(db, config);
-    // The CLI creates config.toml's buckets on a fresh start whether or not there is a seed.sql
-    // (issue 22, item 5): without one, each start creates (and fills) the buckets still missing.
-    else if (opts.seed !== false) await seedBuckets(db, config, undefined, { onlyMissing: true });
+    // The seed's files go with its rows; without a seed, the buckets still missing (issue 22, item 5).
+    await seedBucketsOnStart(db, config, prepared.seeded, opts.seed);
     const keys = await resolveApiKeys(config);
     const roles = await loadApiRoles(db);
     const metrics = new ServerMetrics(opts.metricsLabels);
     registerDatabaseGauges(metrics, db);
     const readiness = new Readiness(db, config);
     const leadership = new Leadership(db, config.dbTarget.kind === 'postgres' ? config.dbTarget.url : undefined, pino(createLogger(config.logLevel)));
-    app = await createHttpServer({ config, db, keys, roles, metrics, leadership }, MODULES, readiness);
+    app = await createHttpServer({ config, db, keys, roles, metrics, leadership, sharedLimits: opts.sharedLimits }, MODULES, readiness);
     app.addHook('onClose', () => leadership.close());
     metricsListener = await startMetricsEndpoint(app, config, opts.metricsSource ?? defaultMetricsSource(metrics));
     try {

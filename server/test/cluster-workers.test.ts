@@ -31,6 +31,8 @@ function projectWithFeed(): string {
      alter publication supabase_realtime add table public.feed;
      create table public.ticks (id serial primary key, at timestamptz not null default clock_timestamp());`,
   );
+  // A bucket in config.toml and no seed.sql: start creates it all the same (decision 0221).
+  writeFileSync(join(dir, 'config.toml'), '[storage.buckets.covers]\npublic = true\n');
   return dir;
 }
 
@@ -66,6 +68,12 @@ describe.skipIf(driverName !== 'postgres')('two workers on one port (PostgreSQL)
     expect(text).toMatch(/gather_cluster_workers 2\b/);
     expect(text).toMatch(/gather_realtime_connections\{worker="1"\} 0\b/);
     expect(text).toMatch(/gather_realtime_connections\{worker="2"\} 0\b/);
+  });
+
+  it("creates config.toml's buckets without a seed.sql, as one process does", async () => {
+    // The primary prepares the database for its workers; it used to create buckets only after a seed.
+    const { rows } = await testDb.db.query<{ id: string; public: boolean }>('select id, public from storage.buckets');
+    expect(rows).toEqual([{ id: 'covers', public: true }]);
   });
 
   it('delivers each change once to every subscriber, whichever worker holds its socket', async () => {

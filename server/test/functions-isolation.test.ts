@@ -8,7 +8,10 @@ const PROJECT = fileURLToPath(new URL('./fixtures/functions-project', import.met
 let s: TestServer;
 beforeAll(async () => {
   // Small limits so the failures happen quickly.
-  s = await startTestServer({ project: PROJECT, functionsMemoryMb: '64', functionsRequestTimeoutS: '2' });
+  s = await startTestServer(
+    { project: PROJECT, functionsMemoryMb: '64', functionsRequestTimeoutS: '2' },
+    { inProcess: "counts calls in one server process's function worker (each server process has its own)" },
+  );
 });
 afterAll(() => s?.stop());
 

@@ -23,8 +23,11 @@ describe(`health, readiness and metrics (${driverName})`, () => {
   let srv: TestServer;
   let onPort: TestServer;
   beforeAll(async () => {
-    srv = await startTestServer({ project: projectWithMigration(), metrics: '/metrics' });
-    onPort = await startTestServer({ metrics: '127.0.0.1:0' });
+    srv = await startTestServer(
+      { project: projectWithMigration(), metrics: '/metrics' },
+      { inProcess: "reads one process's series without a worker label (cluster-workers.test.ts reads a cluster's)" },
+    );
+    onPort = await startTestServer({ metrics: '127.0.0.1:0' }, { inProcess: 'reads the metrics port the server chose (a cluster serves it from its primary)' });
   });
   afterAll(async () => {
     await srv?.stop();
@@ -106,7 +109,7 @@ function startSlowInsert(url: string, apikey: string, body: string) {
 
 describe(`graceful drain (${driverName})`, () => {
   it('finishes the request in flight, tells sockets to reconnect and refuses new connections', async () => {
-    const srv = await startTestServer({ project: projectWithMigration() });
+    const srv = await startTestServer({ project: projectWithMigration() }, { inProcess: 'asks the server for readiness while it drains (cluster-workers.test.ts drains a cluster)' });
     let closed = false;
     try {
       const ws = new WebSocket(`${srv.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${srv.keys.anonKey}&vsn=1.0.0`);

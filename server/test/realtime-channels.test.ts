@@ -146,7 +146,7 @@ describe(`tokens and connections (${driverName})`, () => {
   });
 
   it('lets channels rejoin and receive again after the server restarts', async () => {
-    const r = await startTestServer();
+    const r = await startTestServer({}, { inProcess: 'restarts the server in this process on the same port' });
     try {
       await r.db.exec(`create table public.rt_restart (id int primary key); grant select on public.rt_restart to anon;
                        alter publication supabase_realtime add table public.rt_restart;`);

@@ -5,15 +5,16 @@ import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { driverName } from './helpers/test-db.ts';
 import { subscribed } from './helpers/realtime.ts';
 
+const LIMITS = { realtimeMaxChannelsPerConnection: '2', realtimeMaxEventsPerSecond: '20', realtimeMaxPayloadKb: '1' };
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ realtimeMaxChannelsPerConnection: '2', realtimeMaxEventsPerSecond: '20', realtimeMaxPayloadKb: '1' });
+  s = await startTestServer(LIMITS);
 });
 afterAll(() => s.stop());
 
 /** A raw Phoenix v2 socket, to see exactly what the server sends. */
-async function rawSocket(): Promise<{ ws: WebSocket; frames: unknown[] }> {
-  const ws = new WebSocket(`${s.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${s.keys.anonKey}&vsn=2.0.0`);
+async function rawSocket(server: TestServer = s): Promise<{ ws: WebSocket; frames: unknown[] }> {
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/realtime/v1/websocket?apikey=${server.keys.anonKey}&vsn=2.0.0`);
   const frames: unknown[] = [];
   ws.on('message', (d, binary) => frames.push(binary ? d : JSON.parse(d.toString())));
   await new Promise((r) => ws.once('open', r));
@@ -172,11 +173,12 @@ describe(`garbage frames (${driverName})`, () => {
 
   it('are dropped and logged once per socket without a stack; a socket that keeps sending them is closed', async () => {
     const logged: { level: string; obj: unknown }[] = [];
-    const log = s.app.log as unknown as Record<'info' | 'warn' | 'error', (...a: unknown[]) => void>;
+    const t = s.workers > 1 ? await startTestServer(LIMITS, { inProcess: "listens to the server's log" }) : s;
+    const log = t.app.log as unknown as Record<'info' | 'warn' | 'error', (...a: unknown[]) => void>;
     const original = { info: log.info, warn: log.warn, error: log.error };
     for (const level of ['info', 'warn', 'error'] as const) log[level] = (obj: unknown) => void logged.push({ level, obj });
     try {
-      const { ws, frames } = await rawSocket();
+      const { ws, frames } = await rawSocket(t);
       let closedWith: number | undefined;
       ws.on('close', (code) => (closedWith = code));
       for (let i = 0; i < 5; i++) ws.send(garbage());
@@ -188,6 +190,7 @@ describe(`garbage frames (${driverName})`, () => {
       expect(logged).toHaveLength(1);
     } finally {
       Object.assign(log, original);
+      if (t !== s) await t.stop();
     }
   });
 });

@@ -263,18 +263,21 @@ describe('order, limit, offset, Range and counts', () => {
   });
 
   it('applies max_rows to the root and every embed', async () => {
-    // The setting is read per request; lowering it here avoids a second database.
+    // The setting is read per request; lowering it here avoids a second database. Cluster workers
+    // (GATHER_TEST_WORKERS) read their own config, so there it takes a server of its own.
+    const t = s.workers > 1 ? await startRestServer({ maxRows: '2' }) : s;
     const saved = s.config.maxRows;
-    s.config.maxRows = 2;
+    if (t === s) s.config.maxRows = 2;
     try {
-      const res = await s.rest('/events?select=id,rsvps(profile_id)&order=id', { headers: { prefer: 'count=exact' } });
+      const res = await t.rest('/events?select=id,rsvps(profile_id)&order=id', { headers: { prefer: 'count=exact' } });
       const body = await res.json();
       expect(body.length).toBe(2);
       expect(body[0].rsvps.length).toBe(2);
       expect(res.status).toBe(206);
       expect(res.headers.get('content-range')).toBe('0-1/3');
     } finally {
-      s.config.maxRows = saved;
+      if (t === s) s.config.maxRows = saved;
+      else await t.stop();
     }
   });
 });

@@ -31,9 +31,9 @@ function checkFrequency(sentAt: Date | null, a: AuthContext): void {
 }
 
 /** The hourly budget for all mail; GoTrue applies it only when confirmations are on. */
-export function takeEmailBudget(a: AuthContext): void {
+export async function takeEmailBudget(a: AuthContext): Promise<void> {
   if (a.settings.autoconfirm || !a.limits.emails) return;
-  if (!a.limits.emails.take('all')) throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
+  if (!(await a.limits.emails.take('all'))) throw tooManyRequests('over_email_send_rate_limit', 'email rate limit exceeded');
 }
 
 function withFlowPrefix(hash: string, pkce: boolean): string {
@@ -85,7 +85,7 @@ async function deliver(m: MailAction, kind: AuthMailKind, action: EmailActionTyp
 
 export async function sendConfirmation(m: MailAction): Promise<UserRow> {
   checkFrequency(m.user.confirmation_sent_at, m.auth);
-  takeEmailBudget(m.auth);
+  await takeEmailBudget(m.auth);
   const email = m.user.email ?? '';
   const otp = generateOtp(m.auth.settings.otpLength);
   const token = withFlowPrefix(tokenHash(email, otp), m.pkce);
@@ -95,7 +95,7 @@ export async function sendConfirmation(m: MailAction): Promise<UserRow> {
 }
 
 export async function sendInvite(m: MailAction): Promise<UserRow> {
-  takeEmailBudget(m.auth);
+  await takeEmailBudget(m.auth);
   const email = m.user.email ?? '';
   const otp = generateOtp(m.auth.settings.otpLength);
   const token = tokenHash(email, otp);
@@ -108,7 +108,7 @@ export async function sendInvite(m: MailAction): Promise<UserRow> {
 /** Recovery and magic links share the recovery token and its timer, as in GoTrue. */
 async function sendRecoveryKind(m: MailAction, kind: 'recovery' | 'magic_link', type: string): Promise<UserRow> {
   checkFrequency(m.user.recovery_sent_at, m.auth);
-  takeEmailBudget(m.auth);
+  await takeEmailBudget(m.auth);
   const email = m.user.email ?? '';
   const otp = generateOtp(m.auth.settings.otpLength);
   const token = withFlowPrefix(tokenHash(email, otp), m.pkce);
@@ -126,7 +126,7 @@ export const sendMagicLink = (m: MailAction) => sendRecoveryKind(m, 'magic_link'
  */
 export async function sendEmailChange(m: MailAction, newEmail: string): Promise<UserRow> {
   checkFrequency(m.user.email_change_sent_at, m.auth);
-  takeEmailBudget(m.auth);
+  await takeEmailBudget(m.auth);
   const current = m.user.email ?? '';
   const otpNew = generateOtp(m.auth.settings.otpLength);
   const tokenNew = withFlowPrefix(tokenHash(newEmail, otpNew), m.pkce);
@@ -171,7 +171,7 @@ export async function sendEmailChange(m: MailAction, newEmail: string): Promise<
 /** A code (no link) that PUT /user accepts as `nonce` when secure password change is on. */
 export async function sendReauthentication(m: MailAction): Promise<UserRow> {
   checkFrequency(m.user.reauthentication_sent_at, m.auth);
-  takeEmailBudget(m.auth);
+  await takeEmailBudget(m.auth);
   const email = m.user.email ?? '';
   const otp = generateOtp(m.auth.settings.otpLength);
   const token = tokenHash(email, otp);

@@ -67,7 +67,7 @@ export function authModule(ctx: ServerContext): FastifyPluginAsync {
     const auth: AuthContext = {
       server: ctx,
       settings,
-      limits: createRateLimits(settings),
+      limits: createRateLimits(settings, ctx.sharedLimits),
       mail: mailSettings(ctx.config),
       sms: smsGateway(ctx.config),
       authUrl: () => `${(baseUrl ??= listeningUrl(app, ctx.config.host))}/auth/v1`,

@@ -69,7 +69,7 @@ export async function sendPhoneOtp(a: AuthContext, tx: Queryable, user: UserRow,
   let messageId = 'test-otp';
   if (!otp) {
     requireGateway(a);
-    if (!s.autoconfirm && !a.limits.sms.take('all')) throw tooManyRequests('over_sms_send_rate_limit', 'SMS rate limit exceeded');
+    if (!s.autoconfirm && !(await a.limits.sms.take('all'))) throw tooManyRequests('over_sms_send_rate_limit', 'SMS rate limit exceeded');
     otp = generateOtp(s.otpLength);
     const hook = a.settings.hooks.sendSms;
     if (hook) {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeys } from '../http/api-keys.ts';
+import type { SharedLimits } from '../http/shared-limits.ts';
 import type { AuthSettings, RequestLimit } from './auth-settings.ts';
 import { tooManyRequests } from './errors.ts';
 
@@ -13,11 +14,17 @@ interface Bucket {
   at: number;
 }
 
+/** Takes a token for a key: in this process, or from the cluster's primary for all workers. */
+export interface Limiter {
+  take(key: string): boolean | Promise<boolean>;
+}
+
 /**
  * A token bucket per key: `events` per `windowSeconds`, bursting to min(30, events). State is
- * per process, as in GoTrue; behind a load balancer each instance limits on its own.
+ * per server, as in GoTrue (the workers of `--workers N` share their primary's); behind a load
+ * balancer each instance limits on its own.
  */
-export class TokenBucketLimiter {
+export class TokenBucketLimiter implements Limiter {
   private readonly buckets = new Map<string, Bucket>();
   private readonly perMs: number;
   private readonly burst: number;
@@ -48,33 +55,36 @@ export class TokenBucketLimiter {
 }
 
 export interface AuthRateLimits {
-  signInSignUps: TokenBucketLimiter;
-  verify: TokenBucketLimiter;
-  token: TokenBucketLimiter;
-  anonymous: TokenBucketLimiter;
-  mfaChallenge: TokenBucketLimiter;
-  mfaVerify: TokenBucketLimiter;
-  passkey: TokenBucketLimiter;
+  signInSignUps: Limiter;
+  verify: Limiter;
+  token: Limiter;
+  anonymous: Limiter;
+  mfaChallenge: Limiter;
+  mfaVerify: Limiter;
+  passkey: Limiter;
   /** All text messages together (GoTrue's RATE_LIMIT_SMS_SENT), keyed by one global key. */
-  sms: TokenBucketLimiter;
+  sms: Limiter;
   /** All outgoing mail together (GoTrue's RATE_LIMIT_EMAIL_SENT), keyed by one global key. */
-  emails: TokenBucketLimiter | undefined;
+  emails: Limiter | undefined;
 }
 
-export function createRateLimits(s: AuthSettings): AuthRateLimits {
+/** Auth's limits: in this process, or — with `shared` (a cluster worker) — kept by the primary for all workers. */
+export function createRateLimits(s: AuthSettings, shared?: SharedLimits): AuthRateLimits {
+  const bucket = (name: string, limit: RequestLimit, burst = Math.min(MAX_BURST, limit.events)): Limiter =>
+    shared
+      ? { take: (key) => shared.take({ name: `auth:${name}`, events: limit.events, windowSeconds: limit.windowSeconds, burst }, key) }
+      : new TokenBucketLimiter(limit, burst);
   return {
-    signInSignUps: new TokenBucketLimiter(s.limits.signInSignUps),
-    verify: new TokenBucketLimiter(s.limits.verify),
-    token: new TokenBucketLimiter(s.limits.token),
+    signInSignUps: bucket('sign-in-sign-ups', s.limits.signInSignUps),
+    verify: bucket('verify', s.limits.verify),
+    token: bucket('token', s.limits.token),
     // GoTrue bursts anonymous sign-ins to their whole hourly allowance.
-    anonymous: new TokenBucketLimiter(s.limits.anonymous, s.limits.anonymous.events),
-    mfaChallenge: new TokenBucketLimiter(s.limits.mfa),
-    mfaVerify: new TokenBucketLimiter(s.limits.mfa),
-    passkey: new TokenBucketLimiter(s.limits.passkey),
-    sms: new TokenBucketLimiter({ events: s.phone.perHour, windowSeconds: 3600 }, s.phone.perHour),
-    emails: Number.isFinite(s.emailsPerHour)
-      ? new TokenBucketLimiter({ events: s.emailsPerHour, windowSeconds: 3600 }, s.emailsPerHour)
-      : undefined,
+    anonymous: bucket('anonymous', s.limits.anonymous, s.limits.anonymous.events),
+    mfaChallenge: bucket('mfa-challenge', s.limits.mfa),
+    mfaVerify: bucket('mfa-verify', s.limits.mfa),
+    passkey: bucket('passkey', s.limits.passkey),
+    sms: bucket('sms', { events: s.phone.perHour, windowSeconds: 3600 }, s.phone.perHour),
+    emails: Number.isFinite(s.emailsPerHour) ? bucket('emails', { events: s.emailsPerHour, windowSeconds: 3600 }, s.emailsPerHour) : undefined,
   };
 }
 
@@ -102,8 +112,8 @@ export function clientIp(req: FastifyRequest, keys: ApiKeys): string {
 }
 
 /** Throws GoTrue's 429 `over_request_rate_limit` when this client's bucket is empty. */
-export function enforceRequestLimit(limiter: TokenBucketLimiter, req: FastifyRequest, keys: ApiKeys): void {
-  if (!limiter.take(clientIp(req, keys))) {
+export async function enforceRequestLimit(limiter: Limiter, req: FastifyRequest, keys: ApiKeys): Promise<void> {
+  if (!(await limiter.take(clientIp(req, keys)))) {
     throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   }
 }

@@ -31,7 +31,7 @@ export async function sendSecurityNotice(a: AuthContext, tx: Queryable, user: Us
   const savepoint = `gather_notice_${++savepoints}`;
   await tx.exec(`savepoint ${savepoint}`);
   try {
-    takeEmailBudget(a);
+    await takeEmailBudget(a);
     const hook = a.settings.hooks.sendEmail;
     if (hook) {
       await callSendEmailHook(a, tx, hook, user, {

@@ -7,11 +7,12 @@ import { prepareDatabase } from '../db/prepare-database.ts';
 import { resolveApiKeys } from '../http/api-keys.ts';
 import { createLogger } from '../http/create-http-server.ts';
 import { parseMetricsSetting, serveMetricsPort, type MetricsListener } from '../http/operations/metrics-endpoint.ts';
-import { seedBuckets } from '../storage/seed-buckets.ts';
+import { seedBucketsOnStart } from '../storage/seed-buckets.ts';
 import { printStartBanner } from './start-banner.ts';
 import { startupNotes } from './startup-notes.ts';
 import { dbPortNotes } from '../db-port/start-db-port.ts';
 import { CLUSTER_MESSAGE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
+import { PrimaryLimits } from './cluster-limits.ts';
 
 /**
  * `start --workers N` (N > 1): this process prepares the database once (migrations, seed), then
@@ -20,14 +21,15 @@ import { CLUSTER_MESSAGE, type ToPrimary, type ToWorker } from './cluster-messag
  * drains them all. Which worker runs cron, pg_net and mail is decided in the database
  * (db/leader-election.ts), so it holds across instances too.
  */
-export async function runClusterPrimary(config: Config, workers: number): Promise<void> {
+export async function runClusterPrimary(config: Config, workers: number, opts: { seed?: boolean } = {}): Promise<void> {
   const log = pino(createLogger(config.logLevel));
   const db = await openDb(config.dbTarget, log);
   let prepared;
   let notes: string[];
   try {
-    prepared = await prepareDatabase(db, config);
-    if (prepared.seeded) await seedBuckets(db, config);
+    prepared = await prepareDatabase(db, config, { seed: opts.seed });
+    // As one process does: without a seed, config.toml's buckets still missing are created too.
+    await seedBucketsOnStart(db, config, prepared.seeded, opts.seed);
     // What the project asks for that will not happen, said once by the primary (issue 22, item 8).
     notes = await startupNotes(config, db).catch((err: Error) => [`could not check the project: ${err.message}`]);
   } finally {
@@ -43,6 +45,8 @@ export async function runClusterPrimary(config: Config, workers: number): Promis
   const metricsListener: MetricsListener | undefined =
     setting.kind === 'port' ? await serveMetricsPort(setting.host ?? config.host, setting.port, allMetrics) : undefined;
 
+  // Auth's rate limits and Realtime's sockets per address, for all workers as for one server.
+  const limits = new PrimaryLimits();
   let stopping = false;
   let readyCount = 0;
   let url = '';
@@ -51,10 +55,11 @@ export async function runClusterPrimary(config: Config, workers: number): Promis
     const w = cluster.fork({ GATHER_WORKER_NUMBER: String(n) });
     byId.set(w.id, n);
     w.on('message', (m: ToPrimary) => {
-      if (m?.type === CLUSTER_MESSAGE.ready) {
+      if (!m?.type || limits.handle(w, m)) return;
+      if (m.type === CLUSTER_MESSAGE.ready) {
         url = m.url;
         if (++readyCount === workers) announce();
-      } else if (m?.type === CLUSTER_MESSAGE.metricsRequest) {
+      } else if (m.type === CLUSTER_MESSAGE.metricsRequest) {
         allMetrics().then(
           (r) => w.send({ type: CLUSTER_MESSAGE.metricsReply, id: m.id, ...r } satisfies ToWorker),
           (err: Error) => w.send({ type: CLUSTER_MESSAGE.metricsReply, id: m.id, error: err.message } satisfies ToWorker),
@@ -73,6 +78,7 @@ export async function runClusterPrimary(config: Config, workers: number): Promis
   cluster.on('exit', (w, code, signal) => {
     const n = byId.get(w.id) ?? 0;
     byId.delete(w.id);
+    limits.forgetWorker(w.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) void finish();
       return;

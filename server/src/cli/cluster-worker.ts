@@ -4,11 +4,12 @@ import { parseMetricsSetting, type MetricsSource } from '../http/operations/metr
 import { startServer } from '../server.ts';
 import { CLUSTER_MESSAGE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
+import { sharedLimitsFromPrimary } from './cluster-limits.ts';
 
 /** Asks the primary for every worker's metrics: a scrape of `/metrics` on any worker sees them all. */
 function metricsFromPrimary(): MetricsSource {
   let next = 0;
-  const waiting = new Map<number, (m: ToWorker) => void>();
+  const waiting = new Map<number, (m: Extract<ToWorker, { type: typeof CLUSTER_MESSAGE.metricsReply }>) => void>();
   process.on('message', (m: ToWorker) => {
     if (m?.type === CLUSTER_MESSAGE.metricsReply) waiting.get(m.id)?.(m);
   });
@@ -31,7 +32,7 @@ export async function runClusterWorker(config: Config): Promise<void> {
   const path = parseMetricsSetting(config.metrics).kind === 'path';
   const server = await startServer(
     { ...config, metrics: path ? config.metrics : '' },
-    { seed: false, metricsLabels: { worker: n }, metricsSource: path ? metricsFromPrimary() : undefined },
+    { seed: false, metricsLabels: { worker: n }, metricsSource: path ? metricsFromPrimary() : undefined, sharedLimits: sharedLimitsFromPrimary() },
   );
   // Constructing one installs prom-client's IPC listener that answers the primary's requests.
   new AggregatorRegistry();

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type ConfigFlags } from '../config/load-config.ts';
 import { runStart } from './start-command.ts';
 import { workerCount, WorkerCountError } from './worker-count.ts';
-import { runMigrate, runReset, runSeed, runSeedBuckets } from './db-commands.ts';
+import { runDbDump, runMigrate, runReset, runSeed, runSeedBuckets } from './db-commands.ts';
 import { runGenTypes } from '../typegen/gen-types-command.ts';
 
 const USAGE = `usage: gather-server <command> [options]
@@ -18,6 +18,9 @@ commands:
   reset       empty the database, then bootstrap, migrate and seed
   gen types   write TypeScript types for the database, as 'supabase gen types typescript' does
               [--schema public] (repeatable or comma-separated) [--output FILE] (default stdout)
+  db dump     pg_dump 18 of the embedded database, in-process (no PostgreSQL client needed);
+              refuses while a server uses the folder. [--file FILE] (default stdout)
+              [--schema S] (repeatable or comma-separated) [--data-only] [--schema-only]
 
 options (each also an environment variable):
   --project DIR     Supabase project folder            GATHER_PROJECT   (supabase)
@@ -58,8 +61,15 @@ const OPTIONS = {
   'auto-expose-new-tables': { type: 'boolean' },
   schema: { type: 'string', multiple: true },
   output: { type: 'string', short: 'o' },
+  file: { type: 'string', short: 'f' },
+  'data-only': { type: 'boolean' },
+  'schema-only': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+function splitList(values: string[] | undefined): string[] {
+  return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+}
 
 function fail(message: string): never {
   console.error(`error: ${message.replaceAll('\n', '\n       ')}`);
@@ -88,6 +98,9 @@ async function main(): Promise<void> {
     'auto-expose-new-tables': autoExposeNewTables,
     schema,
     output,
+    file,
+    'data-only': dataOnly,
+    'schema-only': schemaOnly,
     ...rest
   } = values;
   const flags: ConfigFlags = {
@@ -124,9 +137,11 @@ async function main(): Promise<void> {
       return runSeedBuckets(config);
     case 'reset':
       return runReset(config);
+    case 'db dump':
+      return runDbDump(config, { file, schemas: splitList(schema), dataOnly, schemaOnly });
     case 'gen types':
     case 'gen types typescript': {
-      const schemas = (schema ?? ['public']).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+      const schemas = splitList(schema ?? ['public']);
       return runGenTypes(config, { schemas, output });
     }
     default:

@@ -12,13 +12,13 @@ import { dbPortNotes, dbPortUrl } from '../db-port/start-db-port.ts';
 /**
  * Starts the server, prints `ready <url>` and the keys, and shuts down cleanly on a signal. With
  * more than one worker (`--workers N`), this process is the cluster's primary and each worker
- * runs the server (cluster-primary.ts).
+ * runs the server (cluster-primary.ts). `seed: false` skips the seed and the bucket files (tests).
  */
-export async function runStart(config: Config): Promise<void> {
+export async function runStart(config: Config, opts: { seed?: boolean } = {}): Promise<void> {
   if (cluster.isWorker) return runClusterWorker(config);
   const workers = workerCount(config);
-  if (workers > 1) return runClusterPrimary(config, workers);
-  const server = await startServer(config);
+  if (workers > 1) return runClusterPrimary(config, workers, opts);
+  const server = await startServer(config, opts);
   // Handlers first: a supervisor may signal as soon as it reads `ready`.
   stopOnSignals(server);
   printStartBanner(config, server.url, server.keys, server.prepared);

@@ -68,6 +68,13 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** Pool figures for metrics; absent on PGlite (one connection, in-process). */
   poolStats?(): PoolStats;
+  /**
+   * A pool of its own (PostgreSQL), opened on first use and closed with the Db (its idle
+   * connections stay open meanwhile): background
+   * work (realtime's row checks) that must not wait behind request traffic for a connection.
+   * Absent on PGlite, which has one connection anyway.
+   */
+  separatePool?(name: string, max: number): Queryable;
 }
 
 /** A Postgres error as both drivers report it (SQLSTATE code, position, detail, hint). */

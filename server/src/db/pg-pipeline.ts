@@ -18,6 +18,9 @@ interface PgConnection {
   sync(): void;
 }
 
+/** A string goes as it is (what prepareValue does with it, without the call); the rest as pg sends it. */
+const toWire = (v: unknown): string | Buffer | null => (typeof v === 'string' ? v : prepareValue(v));
+
 interface FieldMessage {
   name: string;
   dataTypeID: number;
@@ -110,6 +113,8 @@ interface Step {
   close: boolean;
   shape?: RowShape;
   values: (string | Buffer | null)[];
+  /** Rows not wanted (the settings statement): counted, never parsed. */
+  discardRows: boolean;
 }
 
 const COMMAND = /^[A-Za-z]+(?: (\d+))?(?: (\d+))?/;
@@ -165,6 +170,7 @@ class PipelinedQuery {
   }
 
   handleDataRow(msg: { fields: (string | null)[] }): void {
+    if (this.steps[this.results.length]?.discardRows) return;
     this.rows.push(this.current().parse(msg.fields));
   }
 
@@ -206,16 +212,17 @@ class PipelinedQuery {
  * statement that failed; the statements before it are rolled back too, unless they opened a
  * transaction block of their own.
  */
-export function runPipeline(client: pg.PoolClient, statements: (Statement & { prepare?: boolean })[]): Promise<QueryResult[]> {
+export function runPipeline(client: pg.PoolClient, statements: (Statement & { prepare?: boolean; discardRows?: boolean })[]): Promise<QueryResult[]> {
   let cache = caches.get(client);
   if (!cache) caches.set(client, (cache = new PreparedStatements(MAX_PREPARED)));
   const prepared = cache;
   let steps: Step[];
   try {
     steps = statements.map((st) => {
-      const values = (st.params ?? []).map(prepareValue);
-      if (st.prepare === false) return { sql: st.sql, name: '', parse: true, close: false, values };
-      return { sql: st.sql, ...prepared.lookup(st.sql), values };
+      const values = (st.params ?? []).map(toWire);
+      const discardRows = st.discardRows === true;
+      if (st.prepare === false) return { sql: st.sql, name: '', parse: true, close: false, values, discardRows };
+      return { sql: st.sql, ...prepared.lookup(st.sql), values, discardRows };
     });
   } catch (err) {
     return Promise.reject(err as Error);

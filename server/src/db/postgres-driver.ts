@@ -80,7 +80,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   async function runAsRole(ctx: RequestContext, statements: Statement[], opts: { rollback?: boolean } = {}): Promise<QueryResult[]> {
     const client = await checkout();
     let broken = false;
-    const list: (Statement & { prepare?: boolean })[] = [requestContextStatement(ctx), ...statements];
+    // The settings statement's row (the values just set) is not read: not parsed either.
+    const list: (Statement & { prepare?: boolean; discardRows?: boolean })[] = [{ ...requestContextStatement(ctx), discardRows: true }, ...statements];
     if (opts.rollback) list.unshift({ sql: 'BEGIN', prepare: false });
     if (opts.rollback) list.push({ sql: 'ROLLBACK', prepare: false });
     try {
@@ -95,6 +96,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
     }
   }
 
+  const separate = new Map<string, pg.Pool>();
   const base = wrap(pool);
   return {
     kind: 'postgres',
@@ -123,12 +125,25 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    separatePool(name, max) {
+      let p = separate.get(name);
+      if (!p) {
+        // Its connections stay open when idle: background work comes in bursts, and a fresh
+        // backend costs a connection and cold plan caches on the burst's first statement.
+        p = new pg.Pool({ connectionString: url, max, application_name: name, idleTimeoutMillis: 0 });
+        p.on('error', () => {});
+        separate.set(name, p);
+      }
+      return wrap(p);
+    },
     poolStats(): PoolStats {
       return { size: pool.totalCount, max: poolSize, idle: pool.idleCount, waiting: pool.waitingCount, ...stats };
     },
     async close() {
       await listener?.end().catch(() => {});
       listener = undefined;
+      for (const p of separate.values()) await p.end().catch(() => {});
+      separate.clear();
       await pool.end();
     },
   };

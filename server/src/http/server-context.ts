@@ -4,6 +4,7 @@ import type { Db } from '../db/db-types.ts';
 import type { ApiKeys } from './api-keys.ts';
 import type { ServerMetrics } from './operations/server-metrics.ts';
 import type { Leadership } from '../db/leader-election.ts';
+import type { SharedLimits } from './shared-limits.ts';
 import { resolveCaller, type Caller } from './resolve-caller.ts';
 
 /** What every API module gets: configuration, the database, the keys. */
@@ -18,6 +19,8 @@ export interface ServerContext {
   metrics: ServerMetrics;
   /** Background duties (cron, pg_net, mail delivery) run in one process per database: register them here. */
   leadership: Leadership;
+  /** Rate and connection limits kept by a cluster's primary (`--workers N`); absent in one process. */
+  sharedLimits?: SharedLimits;
 }
 
 const callers = new WeakMap<FastifyRequest, Promise<Caller>>();

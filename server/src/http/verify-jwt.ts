@@ -14,6 +14,35 @@ export class JwtError extends Error {
 const CLOCK_SKEW_S = 30;
 
 /**
+ * Tokens whose signature verified, by their text, per set of keys (a JwtKeys is never changed;
+ * new keys are a new object). Every request of a client carries the same apikey and bearer
+ * token, and a signature check costs tens of µs. Only the signature is remembered: the time
+ * claims are checked again on each use, exactly as below, and a token failing them is verified
+ * in full so it gets the same error. Failures are never remembered.
+ */
+const verified = new WeakMap<JwtKeys, Map<string, string>>();
+const MAX_VERIFIED = 1000;
+
+/** The claims of a token verified before, if its time claims still hold (a fresh copy each time). */
+function stillValid(keys: JwtKeys, token: string): JWTPayload | undefined {
+  const json = verified.get(keys)?.get(token);
+  if (json === undefined) return undefined;
+  const payload = JSON.parse(json) as JWTPayload;
+  const now = Math.floor(Date.now() / 1000); // as jose counts
+  if (typeof payload.exp === 'number' && payload.exp <= now - CLOCK_SKEW_S) return undefined;
+  if (typeof payload.nbf === 'number' && payload.nbf > now + CLOCK_SKEW_S) return undefined;
+  if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_SKEW_S) return undefined;
+  return payload;
+}
+
+function remember(keys: JwtKeys, token: string, payload: JWTPayload): void {
+  let byToken = verified.get(keys);
+  if (!byToken) verified.set(keys, (byToken = new Map()));
+  if (byToken.size >= MAX_VERIFIED) byToken.delete(byToken.keys().next().value!);
+  byToken.set(token, JSON.stringify(payload));
+}
+
+/**
  * Verifies a token the way every API shares. The key is chosen by the header's `kid` and the
  * algorithm by that key, never by the header's `alg`: a `kid` naming a configured signing key
  * is checked with that public key and its algorithm only (ES256 or RS256); anything else with
@@ -21,6 +50,8 @@ const CLOCK_SKEW_S = 30;
  * and any other algorithm all fail.
  */
 export async function verifyJwt(token: string, keys: JwtKeys): Promise<JWTPayload> {
+  const known = stillValid(keys, token);
+  if (known) return known;
   const parts = token.split('.');
   if (parts.length !== 3) throw new JwtError('malformed', `Expected 3 parts in JWT; got ${parts.length}`);
   try {
@@ -32,6 +63,7 @@ export async function verifyJwt(token: string, keys: JwtKeys): Promise<JWTPayloa
     if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_SKEW_S) {
       throw new JwtError('claims', 'JWT issued at future');
     }
+    remember(keys, token, payload);
     return payload;
   } catch (err) {
     if (err instanceof JwtError) throw err;

@@ -16,6 +16,8 @@ const PRESENCE_EXPIRES_MS = 35_000;
  */
 export class RealtimeHub {
   readonly presence = new PresenceRegistry();
+  /** Sockets closed because they stopped reading (their unsent frames passed the limit), for metrics. */
+  readonly stats = { slowConsumersDropped: 0 };
   private readonly topics = new Map<string, Set<ChannelSession>>();
   private readonly bus: Bus;
   readonly feed: ChangeFeed;

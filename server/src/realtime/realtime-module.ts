@@ -15,6 +15,8 @@ import { RealtimeConnection } from './socket/realtime-connection.ts';
 import { RealtimeTokenError, verifyRealtimeToken } from './socket/realtime-token.ts';
 
 const SOCKET_PATH = '/realtime/v1/websocket';
+/** The shared limit on sockets per client address. */
+const PER_IP = 'realtime:connections-per-ip';
 
 function refuse(socket: Duplex, status: number, error: string): void {
   const body = JSON.stringify({ error });
@@ -36,13 +38,20 @@ export function realtimeModule(ctx: ServerContext): FastifyPluginAsync {
     // Several instances share PostgreSQL, so events must cross processes; PGlite has one.
     const bus = ctx.db.kind === 'postgres' ? await createPostgresBus(ctx.db) : createLocalBus();
     const lag = ctx.metrics.realtimeDeliveryLag;
+    let changeErrors = 0;
     const feed = new ChangeFeed(
       ctx.db,
-      (err) => ctx.log.error({ err }, 'realtime change delivery failed'),
+      (err) => {
+        changeErrors++;
+        ctx.log.error({ err }, 'realtime change delivery failed');
+      },
       (committed) => {
         const ms = Date.now() - Date.parse(committed);
         if (Number.isFinite(ms)) lag.observe(Math.max(0, ms) / 1000);
       },
+      // Row checks on connections of their own: RSVPs queued on an event's row lock hold the
+      // request pool's connections, and must not hold back the changes they produce.
+      ctx.db.separatePool?.('gather-server-realtime', 4),
     );
     await feed.start();
     const hub = new RealtimeHub(bus, feed);
@@ -52,6 +61,12 @@ export function realtimeModule(ctx: ServerContext): FastifyPluginAsync {
     const trusts = trustTest(ctx.config.trustProxy);
     ctx.metrics.gauge('gather_realtime_connections', 'Open Realtime WebSocket connections on this process', [], () => connections.size);
     ctx.metrics.gauge('gather_realtime_channels', 'Channels joined on this process', [], () => hub.channelCount());
+    ctx.metrics.counterFrom('gather_realtime_change_errors_total', 'Row changes (or batches of them) that failed to reach their subscribers', () => changeErrors);
+    ctx.metrics.counterFrom(
+      'gather_realtime_slow_consumers_dropped_total',
+      'Sockets closed because their unsent frames passed GATHER_REALTIME_MAX_BUFFERED_KB (the client reconnects)',
+      () => hub.stats.slowConsumersDropped,
+    );
     ctx.metrics.gauge('gather_realtime_change_subscribers', 'Joined channels with postgres_changes bindings', [], () => feed.subscribers.size);
 
     async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
@@ -68,18 +83,29 @@ export function realtimeModule(ctx: ServerContext): FastifyPluginAsync {
       }
       // Behind a load balancer every socket comes from it: count clients as GATHER_TRUST_PROXY says.
       const ip = clientAddress(req, trusts);
-      if ((perIp.get(ip) ?? 0) >= limits.maxConnectionsPerIp) return refuse(socket, 429, 'Too many connections');
+      // One server's places per address, whichever worker of `--workers N` takes the socket.
+      const shared = ctx.sharedLimits;
+      if (shared) {
+        if (!(await shared.acquire(PER_IP, ip, limits.maxConnectionsPerIp))) return refuse(socket, 429, 'Too many connections');
+      } else if ((perIp.get(ip) ?? 0) >= limits.maxConnectionsPerIp) return refuse(socket, 429, 'Too many connections');
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        if (shared) return shared.release(PER_IP, ip);
+        const n = (perIp.get(ip) ?? 1) - 1;
+        if (n > 0) perIp.set(ip, n);
+        else perIp.delete(ip);
+      };
+      if (!shared) perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
+      // The place is given back when the socket closes: after the WebSocket, or a failed handshake.
+      if (socket.destroyed) return release();
+      socket.once('close', release);
       const vsn: Vsn = url.searchParams.get('vsn')?.startsWith('2.') ? '2.0.0' : '1.0.0';
       wss.handleUpgrade(req, socket, head, (ws) => {
-        perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
         const conn = new RealtimeConnection(ws, vsn, identity, hub, ctx, limits);
         connections.add(conn);
-        ws.on('close', () => {
-          connections.delete(conn);
-          const n = (perIp.get(ip) ?? 1) - 1;
-          if (n > 0) perIp.set(ip, n);
-          else perIp.delete(ip);
-        });
+        ws.on('close', () => connections.delete(conn));
       });
     }
     const upgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) =>

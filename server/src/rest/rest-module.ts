@@ -26,6 +26,14 @@ export async function reloadSchemaCache(db: Db): Promise<void> {
   await holders.get(db)?.reload();
 }
 
+/** Every REST server in this process. */
+const live = new Set<SchemaCacheHolder>();
+
+/** Reloads the schema cache of every REST server in this process (a test asks each cluster worker). */
+export async function reloadEverySchemaCache(): Promise<void> {
+  await Promise.all([...live].map((h) => h.reload()));
+}
+
 function toRestRequest(req: FastifyRequest): RestRequest {
   const url = req.raw.url ?? req.url;
   const q = url.indexOf('?');
@@ -50,11 +58,13 @@ export function restModule(ctx: ServerContext): FastifyPluginAsync {
   return async (app) => {
     const holder = new SchemaCacheHolder(ctx.db, ctx.config.apiSchemas, ctx.config.apiExtraSearchPath);
     holders.set(ctx.db, holder);
+    live.add(holder);
     await installDdlWatch(ctx.db);
     await holder.reload();
     await holder.listen();
     app.addHook('onClose', async () => {
       holders.delete(ctx.db);
+      live.delete(holder);
       await holder.close();
     });
 
@@ -83,7 +93,7 @@ export function restModule(ctx: ServerContext): FastifyPluginAsync {
       let prepared: Statement | undefined;
       try {
         try {
-          const opts = { cache: await holder.get(), maxRows };
+          const opts = { cache: holder.ready() ?? (await holder.get()), maxRows };
           const cached = cachedRead(opts, rreq);
           if (cached) ({ plan, main: prepared } = cached);
           else plan = planRequest(opts, rreq);
@@ -105,7 +115,7 @@ export function restModule(ctx: ServerContext): FastifyPluginAsync {
       }
       const res = await executePlan(
         {
-          cache: await holder.get(),
+          cache: holder.ready() ?? (await holder.get()),
           maxRows,
           extraSearchPath: ctx.config.apiExtraSearchPath,
           statementTimeoutMs: ctx.config.restStatementTimeoutMs,

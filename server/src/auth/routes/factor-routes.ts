@@ -110,7 +110,7 @@ export function factorRoutes(app: FastifyInstance, a: AuthContext): void {
 
   app.post('/factors/:id/challenge', async (req) => {
     const authed = await factorUser(a, req);
-    enforceRequestLimit(a.limits.mfaChallenge, req, a.server.keys);
+    await enforceRequestLimit(a.limits.mfaChallenge, req, a.server.keys);
     const factor = await loadFactor(a, req, authed);
     checkTypeEnabled(a, factor.factor_type, 'verify');
     if (factor.factor_type === 'webauthn') return challengeWebAuthnFactor(a, authed.user, factor, req.ip);
@@ -126,7 +126,7 @@ export function factorRoutes(app: FastifyInstance, a: AuthContext): void {
 
   app.post('/factors/:id/verify', async (req) => {
     const authed = await factorUser(a, req);
-    enforceRequestLimit(a.limits.mfaVerify, req, a.server.keys);
+    await enforceRequestLimit(a.limits.mfaVerify, req, a.server.keys);
     const factor = await loadFactor(a, req, authed);
     const body = bodyOf(req);
     const code = str(body, 'code');

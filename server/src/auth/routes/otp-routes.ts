@@ -53,7 +53,7 @@ async function phoneResend(a: AuthContext, type: string, rawPhone: string) {
 /** POST /otp (signInWithOtp), /magiclink (its older name) and /resend. */
 export function otpRoutes(app: FastifyInstance, a: AuthContext): void {
   app.post('/otp', async (req) => {
-    enforceRequestLimit(a.limits.signInSignUps, req, a.server.keys);
+    await enforceRequestLimit(a.limits.signInSignUps, req, a.server.keys);
     const body = bodyOf(req);
     const email = str(body, 'email');
     const phone = str(body, 'phone');
@@ -75,7 +75,7 @@ export function otpRoutes(app: FastifyInstance, a: AuthContext): void {
   });
 
   app.post('/magiclink', async (req) => {
-    enforceRequestLimit(a.limits.signInSignUps, req, a.server.keys);
+    await enforceRequestLimit(a.limits.signInSignUps, req, a.server.keys);
     const body = bodyOf(req);
     const email = str(body, 'email');
     if (email === '') throw unprocessable('validation_failed', 'Password recovery requires an email');
@@ -87,7 +87,7 @@ export function otpRoutes(app: FastifyInstance, a: AuthContext): void {
   });
 
   app.post('/resend', async (req) => {
-    enforceRequestLimit(a.limits.signInSignUps, req, a.server.keys);
+    await enforceRequestLimit(a.limits.signInSignUps, req, a.server.keys);
     const body = bodyOf(req);
     const type = str(body, 'type');
     const email = str(body, 'email');

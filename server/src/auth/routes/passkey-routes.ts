@@ -63,7 +63,7 @@ export function passkeyRoutes(app: FastifyInstance, a: AuthContext): void {
 
   app.post('/passkeys/authentication/options', async (req) => {
     enabled();
-    enforceRequestLimit(a.limits.passkey, req, a.server.keys);
+    await enforceRequestLimit(a.limits.passkey, req, a.server.keys);
     const options = await authenticationOptions(a);
     const c = await saveChallenge(a.server.db, 'authentication', null, options.challenge);
     return { challenge_id: c.id, options, expires_at: expiresAt(c.expires_at) };

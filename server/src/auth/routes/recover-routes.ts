@@ -16,7 +16,7 @@ import { validateEmail } from '../validation.ts';
  */
 export function recoverRoutes(app: FastifyInstance, a: AuthContext): void {
   app.post('/recover', async (req) => {
-    enforceRequestLimit(a.limits.signInSignUps, req, a.server.keys);
+    await enforceRequestLimit(a.limits.signInSignUps, req, a.server.keys);
     if (!a.settings.emailEnabled) throw badRequest('email_provider_disabled', 'Email logins are disabled');
     const body = bodyOf(req);
     const email = str(body, 'email');

@@ -79,10 +79,10 @@ export function signupRoutes(app: FastifyInstance, a: AuthContext): void {
     const data = obj(body, 'data') ?? {};
     if (email === '' && phone === '') {
       if (!s.enableAnonymous) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
-      enforceRequestLimit(a.limits.anonymous, req, a.server.keys);
+      await enforceRequestLimit(a.limits.anonymous, req, a.server.keys);
       return signInAnonymously(a, req, data);
     }
-    enforceRequestLimit(a.limits.signInSignUps, req, a.server.keys);
+    await enforceRequestLimit(a.limits.signInSignUps, req, a.server.keys);
     const password = str(body, 'password');
     if (password === '') throw badRequest('validation_failed', 'Signup requires a valid password');
     checkPasswordStrength(password, s);

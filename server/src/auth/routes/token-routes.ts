@@ -77,7 +77,7 @@ export function tokenRoutes(app: FastifyInstance, a: AuthContext): void {
     const grant = queryParam(req, 'grant_type') || str(body, 'grant_type');
     if (grant === 'web3') throw unprocessable('web3_provider_disabled', 'Web3 provider is disabled');
     if (!GRANTS.has(grant)) throw badRequest('invalid_credentials', 'unsupported_grant_type');
-    enforceRequestLimit(a.limits.token, req, a.server.keys);
+    await enforceRequestLimit(a.limits.token, req, a.server.keys);
     if (grant === 'password') return passwordGrant(a, req, body);
     if (grant === 'pkce') return pkceGrant(a, req, body);
     if (grant === 'id_token') return idTokenGrant(a, req, body);

@@ -25,7 +25,7 @@ export function userRoutes(app: FastifyInstance, a: AuthContext): void {
 
   app.put('/user', async (req) => {
     const authed = await requireUser(a, req);
-    enforceRequestLimit(a.limits.signInSignUps, req, a.server.keys);
+    await enforceRequestLimit(a.limits.signInSignUps, req, a.server.keys);
     return updateCurrentUser(a, req, authed);
   });
 

@@ -117,11 +117,11 @@ async function verifyGet(a: AuthContext, req: FastifyRequest, reply: FastifyRepl
 
 export function verifyRoutes(app: FastifyInstance, a: AuthContext): void {
   app.post('/verify', async (req) => {
-    enforceRequestLimit(a.limits.verify, req, a.server.keys);
+    await enforceRequestLimit(a.limits.verify, req, a.server.keys);
     return verifyPost(a, req);
   });
   app.get('/verify', async (req, reply) => {
-    enforceRequestLimit(a.limits.verify, req, a.server.keys);
+    await enforceRequestLimit(a.limits.verify, req, a.server.keys);
     return verifyGet(a, req, reply);
   });
 }

@@ -107,57 +107,79 @@ do $$ begin
 exception when insufficient_privilege then null;
 end $$;
 
--- Which subscribers may SELECT one row: one round trip for all of them. Each check runs
--- under that subscriber's role and claims, so row-level security decides, as on Supabase.
+-- Which subscribers may SELECT which rows: one round trip for a table's queued changes and all
+-- their subscribers. `pk_rows[k]` is a JSON array of primary keys (each an array of text values
+-- in pk_cols order) to check for `subscribers[k]`; the answer is every subscriber's verdicts in
+-- turn, in that order. Each check runs under that subscriber's role and claims, so row-level
+-- security decides, as on Supabase; one row per execution, by its primary key (a set of keys
+-- in one query lets the planner scan the table and run the policy on every row, decision 0190).
 -- The check is PREPAREd once per call: its plan is reused while the role stays the same (the
--- plan cache re-plans when the role changes, as RLS requires), a third of the cost of planning
--- it per identity. One subtransaction covers the whole batch; only if something raises is the
--- batch redone one identity at a time, so that whatever one subscriber's policy raises (a bad
--- cast of its claims, a missing grant) costs that subscriber this row, never the others.
-create or replace function _gather.realtime_visible(rel regclass, pk_cols text[], pk_types text[], pk_vals text[], subscribers jsonb[])
+-- plan cache re-plans when the role changes, as RLS requires). One subtransaction covers the
+-- whole batch; only if something raises is it redone one check at a time, so that whatever one
+-- subscriber's policy raises (a bad cast of its claims, a missing grant) costs that subscriber
+-- that row, never the others (decision 0184).
+drop function if exists _gather.realtime_visible(regclass, text[], text[], text[], jsonb[]);
+create or replace function _gather.realtime_visible_rows(rel regclass, pk_cols text[], pk_types text[], subscribers jsonb[], pk_rows jsonb[])
 returns boolean[]
 language plpgsql as $$
 declare
   q text;
   c jsonb;
+  pk text[];
+  k int;
   ok boolean;
+  run text;
+  runs text[];
+  runs_for jsonb;
   out boolean[] := '{}';
-  run text := format('execute _gather_realtime_visible(%L)', pk_vals);
 begin
   select format('select exists(select 1 from %s where %s)', rel,
-                string_agg(format('%I = ($1::text[])[%s]::%s', col, i, pk_types[i]), ' and '))
-    into q from unnest(pk_cols) with ordinality as t(col, i);
+                string_agg(format('%I = ($1::text[])[%s]::%s', col, ord, pk_types[ord]), ' and '))
+    into q from unnest(pk_cols) with ordinality as u(col, ord);
   -- Prepared statements outlive transactions: one left by a call that was cancelled goes first.
   if exists (select 1 from pg_prepared_statements where name = '_gather_realtime_visible') then
     deallocate _gather_realtime_visible;
   end if;
   execute format('prepare _gather_realtime_visible (text[]) as %s', q);
   begin
-    foreach c in array subscribers loop
+    for k in 1 .. coalesce(array_length(subscribers, 1), 0) loop
+      c := subscribers[k];
       perform set_config('role', c ->> 'role', true);
       perform set_config('request.jwt.claims', c::text, true);
       perform set_config('request.jwt.claim.sub', coalesce(c ->> 'sub', ''), true);
       perform set_config('request.jwt.claim.role', coalesce(c ->> 'role', ''), true);
-      execute run into ok;
-      out := out || coalesce(ok, false);
+      -- Subscribers usually ask about the same rows (every member of a page, one change): the
+      -- statements are built once for a run of equal lists.
+      if runs_for is distinct from pk_rows[k] then
+        select coalesce(array_agg(format('execute _gather_realtime_visible(%L)', array(select jsonb_array_elements_text(e))) order by n), '{}')
+          into runs from jsonb_array_elements(pk_rows[k]) with ordinality as t(e, n);
+        runs_for := pk_rows[k];
+      end if;
+      foreach run in array runs loop
+        execute run into ok;
+        out := out || coalesce(ok, false);
+      end loop;
     end loop;
   exception when others then
     out := '{}';
-    foreach c in array subscribers loop
-      begin
-        perform set_config('role', c ->> 'role', true);
-        perform set_config('request.jwt.claims', c::text, true);
-        perform set_config('request.jwt.claim.sub', coalesce(c ->> 'sub', ''), true);
-        perform set_config('request.jwt.claim.role', coalesce(c ->> 'role', ''), true);
-        execute run into ok;
-      exception when others then
-        ok := false;
-      end;
-      out := out || coalesce(ok, false);
+    for k in 1 .. coalesce(array_length(subscribers, 1), 0) loop
+      c := subscribers[k];
+      for pk in select array(select jsonb_array_elements_text(e)) from jsonb_array_elements(pk_rows[k]) as e loop
+        begin
+          perform set_config('role', c ->> 'role', true);
+          perform set_config('request.jwt.claims', c::text, true);
+          perform set_config('request.jwt.claim.sub', coalesce(c ->> 'sub', ''), true);
+          perform set_config('request.jwt.claim.role', coalesce(c ->> 'role', ''), true);
+          execute format('execute _gather_realtime_visible(%L)', pk) into ok;
+        exception when others then
+          ok := false;
+        end;
+        out := out || coalesce(ok, false);
+      end loop;
     end loop;
   end;
   deallocate _gather_realtime_visible;
   return out;
 end
 $$;
-revoke all on function _gather.realtime_visible(regclass, text[], text[], text[], jsonb[]) from public;
+revoke all on function _gather.realtime_visible_rows(regclass, text[], text[], jsonb[], jsonb[]) from public;

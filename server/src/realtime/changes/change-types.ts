@@ -23,7 +23,10 @@ export interface ChangeData {
 }
 
 export interface ChangeBinding {
+  /** What the client routes by: the same for the same params (upstream hashes them). */
   id: number;
+  /** The params, exactly: bindings with equal keys match the same rows. */
+  key: string;
   event: '*' | 'INSERT' | 'UPDATE' | 'DELETE';
   schema: string;
   table?: string;
@@ -35,6 +38,15 @@ export interface ChangeSubscriber {
   readonly bindings: readonly ChangeBinding[];
   readonly role: string;
   readonly claims: Record<string, unknown>;
-  /** `dataJson` is `data` serialized, once per change for all its subscribers. */
-  deliverChange(ids: number[], dataJson: string): void;
+  deliverChange(ids: number[], change: SharedChange): void;
+}
+
+/**
+ * One change as every subscriber of one role receives it: `data` serialized once, and each
+ * distinct frame (topic, binding ids, protocol version) encoded once, the same bytes written to
+ * every socket that gets it (as upstream's MessageDispatcher caches the encoded message).
+ */
+export interface SharedChange {
+  dataJson: string;
+  frames: Map<string, Buffer>;
 }

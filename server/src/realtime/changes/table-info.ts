@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db-types.ts';
+import type { Queryable } from '../../db/db-types.ts';
 
 export interface TableInfo {
   rel: string;
@@ -21,9 +21,9 @@ export class TableInfoCache {
   private readonly tables = new Map<string, { at: number; info: Promise<TableInfo | undefined> }>();
   private readonly visible = new Map<string, { at: number; cols: Promise<Set<string>> }>();
   private readonly bypass = new Map<string, { at: number; yes: Promise<boolean> }>();
-  private readonly db: Db;
+  private readonly db: Queryable;
 
-  constructor(db: Db) {
+  constructor(db: Queryable) {
     this.db = db;
   }
 

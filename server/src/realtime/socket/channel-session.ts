@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChannelPermissions } from '../authorization/private-channel.ts';
-import type { ChangeBinding, ChangeSubscriber } from '../changes/change-types.ts';
+import type { ChangeBinding, ChangeSubscriber, SharedChange } from '../changes/change-types.ts';
 import type { PresenceGroups, PresenceMeta } from '../presence/presence-types.ts';
 import type { BroadcastMessage, PhoenixMessage } from '../protocol/messages.ts';
 import type { JoinConfig } from './join-config.ts';
@@ -15,7 +15,7 @@ export function channelRoute(topic: string, isPrivate: boolean): string {
 export interface ChannelTransport {
   push(message: PhoenixMessage): void;
   pushBroadcast(message: BroadcastMessage): void;
-  pushChange(topic: string, ids: number[], dataJson: string): void;
+  pushChange(topic: string, ids: number[], change: SharedChange): void;
 }
 
 /** One joined channel on one socket: its config, identity, bindings and presence. */
@@ -78,8 +78,8 @@ export class ChannelSession implements ChangeSubscriber {
     return this.config.presence.enabled;
   }
 
-  deliverChange(ids: number[], dataJson: string): void {
-    this.transport.pushChange(this.topic, ids, dataJson);
+  deliverChange(ids: number[], change: SharedChange): void {
+    this.transport.pushChange(this.topic, ids, change);
   }
 
   deliverBroadcast(message: BroadcastMessage, senderId: string | undefined): void {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { parseFilter } from '../changes/change-filter.ts';
 import type { ChangeBinding } from '../changes/change-types.ts';
 
@@ -34,14 +35,26 @@ export function parseJoinConfig(payload: unknown): JoinConfig {
 
 const EVENTS = new Set(['*', 'INSERT', 'UPDATE', 'DELETE']);
 
-/** Turns the client's postgres_changes params into bindings; `nextId` gives each its id. */
-export function toBindings(params: Record<string, unknown>[], nextId: () => number): ChangeBinding[] {
+/**
+ * A binding's id, as upstream derives it: a hash of its params (`:erlang.phash2(params)` in
+ * realtime_channel.ex), not a counter. Every viewer of a page who subscribes with the same
+ * params gets the same ids, so a change's frame is the same bytes for all of them and is built
+ * once (decision 0190).
+ */
+function bindingId(key: string): number {
+  return createHash('sha1').update(key).digest().readUIntBE(0, 6) % 2 ** 27;
+}
+
+/** Turns the client's postgres_changes params into bindings, each with its id and its key. */
+export function toBindings(params: Record<string, unknown>[]): ChangeBinding[] {
   return params.map((p) => {
     const event = String(p.event ?? '*').toUpperCase();
     if (!EVENTS.has(event)) throw new JoinError(`Error parsing \`event\` params: ${String(p.event)}`);
     if (typeof p.schema !== 'string' || p.schema === '') throw new JoinError('Error parsing `schema` params: schema is required');
     const table = typeof p.table === 'string' && p.table !== '' ? p.table : undefined;
-    const filter = typeof p.filter === 'string' && p.filter !== '' ? parseFilter(p.filter) : undefined;
-    return { id: nextId(), event: event as ChangeBinding['event'], schema: p.schema, table, filter };
+    const filterText = typeof p.filter === 'string' && p.filter !== '' ? p.filter : undefined;
+    const filter = filterText === undefined ? undefined : parseFilter(filterText);
+    const key = JSON.stringify([event, p.schema, table ?? null, filterText ?? null]);
+    return { id: bindingId(key), key, event: event as ChangeBinding['event'], schema: p.schema, table, filter };
   });
 }

@@ -1,9 +1,10 @@
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { ServerContext } from '../../http/server-context.ts';
 import { ALL_ALLOWED, privateChannelPermissions } from '../authorization/private-channel.ts';
 import { FilterError } from '../changes/change-filter.ts';
 import { bindingProblem } from '../changes/binding-check.ts';
-import type { ChangeBinding } from '../changes/change-types.ts';
+import type { ChangeBinding, SharedChange } from '../changes/change-types.ts';
 import type { BroadcastMessage, PhoenixMessage, Vsn } from '../protocol/messages.ts';
 import { ProtocolError, decodeBinary, decodeText, encodeBroadcast, encodeChangeFrame, encodeText } from '../protocol/serializer.ts';
 import type { RealtimeHub } from '../realtime-hub.ts';
@@ -11,9 +12,6 @@ import { RateWindow, type RealtimeLimits } from '../realtime-limits.ts';
 import { ChannelSession } from './channel-session.ts';
 import { JoinError, parseJoinConfig, toBindings } from './join-config.ts';
 import { RealtimeTokenError, verifyRealtimeToken, type RealtimeIdentity } from './realtime-token.ts';
-
-let bindingIds = 0;
-const nextBindingId = () => ++bindingIds;
 
 /** Frames waiting their turn on one socket before it stops being read (TCP pushes back on the client). */
 const PAUSE_AT_QUEUED = 64;
@@ -34,6 +32,8 @@ export class RealtimeConnection {
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private garbage = 0;
+  /** Frames written in this tick go out in one write at its end (see sendFrame). */
+  private corked = false;
 
   private readonly ws: WebSocket;
   private readonly vsn: Vsn;
@@ -69,18 +69,45 @@ export class RealtimeConnection {
     if (frame !== undefined) this.sendFrame(frame);
   }
 
-  pushChange(topic: string, ids: number[], dataJson: string): void {
-    this.sendFrame(encodeChangeFrame(topic, ids, dataJson, this.vsn));
+  /** The frame is encoded once per change for every socket with the same topic, ids and version. */
+  pushChange(topic: string, ids: number[], change: SharedChange): void {
+    const key = `${this.vsn}\n${topic}\n${ids.join(',')}`;
+    let frame = change.frames.get(key);
+    if (!frame) {
+      frame = Buffer.from(encodeChangeFrame(topic, ids, change.dataJson, this.vsn));
+      change.frames.set(key, frame);
+    }
+    this.sendFrame(frame, true);
   }
 
-  private sendFrame(frame: string | Uint8Array): void {
+  /** `text` marks bytes that are a text frame (an encoded JSON message), not a binary one. */
+  private sendFrame(frame: string | Uint8Array, text = typeof frame === 'string'): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
-    // A consumer that cannot keep up is dropped rather than buffered without bound.
+    // A consumer that cannot keep up is dropped rather than buffered without bound (upstream
+    // kills a socket process whose heap passes WEBSOCKET_MAX_HEAP_SIZE); it reconnects.
     if (this.ws.bufferedAmount > this.limits.maxBufferedBytes) {
+      this.hub.stats.slowConsumersDropped++;
       this.ws.terminate();
       return;
     }
-    this.ws.send(frame);
+    this.cork();
+    this.ws.send(frame, { binary: !text });
+  }
+
+  /**
+   * Holds this tick's frames back and writes them together when it ends: a change fanned out to
+   * a thousand sockets, or a batch of changes, costs one write per socket, not one per frame.
+   */
+  private cork(): void {
+    if (this.corked) return;
+    const socket = (this.ws as unknown as { _socket?: Socket })._socket;
+    if (!socket || socket.destroyed) return;
+    this.corked = true;
+    socket.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      socket.uncork();
+    });
   }
 
   private enqueue(data: Buffer, isBinary: boolean): void {
@@ -158,7 +185,7 @@ export class RealtimeConnection {
         identity = await verifyRealtimeToken(token, this.ctx.keys, this.ctx.roles);
       }
       config = parseJoinConfig(payload);
-      bindings = toBindings(config.postgresChanges, nextBindingId);
+      bindings = toBindings(config.postgresChanges);
     } catch (err) {
       if (err instanceof RealtimeTokenError || err instanceof JoinError || err instanceof FilterError) return fail(err.message);
       throw err;

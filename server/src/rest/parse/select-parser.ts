@@ -127,6 +127,8 @@ function forest(s: Scanner): SelectItem[] {
 
 /** The `select` parameter. */
 export function parseSelect(value: string): SelectItem[] {
+  // The default (no select=): what the parser gives for `*`, without its backtracking.
+  if (value === '*') return [{ kind: 'column', field: { name: '*', path: [] } }];
   return runParser('select parameter', value, (s) => {
     const items = forest(s);
     if (!s.eof) {

@@ -22,6 +22,8 @@ interface Shape {
   main: Statement;
   /** For each hole, in query order, the parameters it fills (a count repeats the filters). */
   slots: number[][];
+  /** `canonical` of the request: fixed text, and hole numbers where the encoded values go. */
+  canonical: (string | number)[];
 }
 
 /** Shapes by key, per schema cache (a reload starts afresh). `null`: planned, but not cacheable. */
@@ -34,9 +36,34 @@ function lastWord(key: string): string {
 
 const part = (s: string | undefined) => (s === undefined ? '-' : `${s.length}:${s}`);
 
-/** Sorted and encoded as query-params.ts writes `canonical` (Content-Location). */
-function canonical(pairs: [string, string][]): string {
-  return [...pairs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+/**
+ * `canonical` (Content-Location) as query-params.ts writes it — pairs sorted by key, encoded — as
+ * a template: the order depends on the keys only, which a shape fixes, and a hole's text is its
+ * fixed operator followed by its value, encoded character by character.
+ */
+function canonicalTemplate(pairs: [string, string][], holes: number[]): (string | number)[] {
+  const sorted = pairs.map((p, i) => [p, i] as const).sort(([[a]], [[b]]) => (a < b ? -1 : a > b ? 1 : 0));
+  const out: (string | number)[] = [];
+  let text = '';
+  sorted.forEach(([[k, v], i], at) => {
+    if (at > 0) text += '&';
+    const n = holes.indexOf(i);
+    if (n < 0) {
+      text += `${encodeURIComponent(k)}=${encodeURIComponent(v)}`;
+      return;
+    }
+    const m = HOLE.exec(v)!;
+    out.push(`${text}${encodeURIComponent(k)}=${encodeURIComponent(`${m[1] ?? ''}${m[2]}.`)}`, n);
+    text = '';
+  });
+  out.push(text);
+  return out;
+}
+
+function fillCanonical(template: (string | number)[], values: string[]): string {
+  let out = '';
+  for (const part of template) out += typeof part === 'string' ? part : encodeURIComponent(values[part]!);
+  return out;
 }
 
 /** The template: the request with each hole's value replaced by a marker no real value has. */
@@ -65,7 +92,7 @@ function planShape(opts: PlanOptions, req: RestRequest, pairs: [string, string][
   // A marker anywhere else (inside an array literal, a JSON path) means the value is not a plain parameter.
   const filled = new Set(slots.flat());
   if (main.params.some((p, i) => typeof p === 'string' && p.includes(SENTINEL) && !filled.has(i))) return null;
-  return { plan, main, slots };
+  return { plan, main, slots, canonical: canonicalTemplate(pairs, holes) };
 }
 
 /**
@@ -101,10 +128,10 @@ export function cachedRead(opts: PlanOptions, req: RestRequest): { plan: ReadPla
   }
   if (!shape) return undefined;
   const params = shape.main.params.slice();
-  // As Params.param: NUL characters removed (Postgres rejects them).
-  shape.slots.forEach((at, n) => {
-    const value = values[n]!.replace(/\0/g, '');
-    for (const i of at) params[i] = value;
-  });
-  return { plan: { ...shape.plan, canonical: canonical(pairs) }, main: { sql: shape.main.sql, params } };
+  for (let n = 0; n < shape.slots.length; n++) {
+    // As Params.param: NUL characters removed (Postgres rejects them).
+    const value = values[n]!.includes('\0') ? values[n]!.replace(/\0/g, '') : values[n]!;
+    for (const i of shape.slots[n]!) params[i] = value;
+  }
+  return { plan: { ...shape.plan, canonical: fillCanonical(shape.canonical, values) }, main: { sql: shape.main.sql, params } };
 }

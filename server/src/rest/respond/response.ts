@@ -36,6 +36,7 @@ export function errorResponse(err: ApiError): RestResponse {
  * override PostgREST's own status and headers. Bad values are PGRST112 / PGRST111.
  */
 export function applyGucOverrides(res: RestResponse, gucHeaders: string | null, gucStatus: string | null): RestResponse {
+  if (gucHeaders === null && gucStatus === null) return res;
   let status = res.status;
   if (gucStatus !== null) {
     if (!/^\d+$/.test(gucStatus.trim()) || Number(gucStatus) < 100 || Number(gucStatus) > 999) throw errors.gucStatus();

@@ -3,6 +3,7 @@ import { isPgError } from '../../db/db-types.ts';
 import { ApiError, errors } from '../errors/api-error.ts';
 import { contentTypeOf, parseMediaType, type MediaType } from '../parse/accept.ts';
 import { apiErrorFromPg } from '../errors/pg-error.ts';
+import { permissionHint } from '../errors/permission-hint.ts';
 import type { CallPlan, MutatePlan, ReadPlan } from '../plan/types.ts';
 import { num, mutateResponse, readResponse, type ResultRow } from '../respond/plan-responses.ts';
 import { applyGucOverrides, errorResponse, type RestResponse } from '../respond/response.ts';
@@ -25,11 +26,23 @@ export interface ExecuteOptions {
 
 const TIMEZONES = new Set(Intl.supportedValuesOf('timeZone').map((z) => z.toLowerCase()).concat(['utc', 'gmt']));
 
-function transactionSettings(opts: ExecuteOptions, plan: ReadPlan | MutatePlan | CallPlan): Record<string, string> {
-  const s: Record<string, string> = {
+/** search_path by schema and extra search path (a handful of each per server). */
+const searchPaths = new WeakMap<string[], Map<string, string>>();
+
+function searchPath(schema: string, extra: string[]): string {
+  let bySchema = searchPaths.get(extra);
+  if (!bySchema) searchPaths.set(extra, (bySchema = new Map()));
+  let path = bySchema.get(schema);
+  if (path === undefined) {
     // As PostgREST: the schema, then the extra search path, duplicates and all.
-    search_path: [plan.schema, ...opts.extraSearchPath].map(quoteIdent).join(', '),
-  };
+    path = [schema, ...extra].map(quoteIdent).join(', ');
+    if (bySchema.size < 100) bySchema.set(schema, path);
+  }
+  return path;
+}
+
+function transactionSettings(opts: ExecuteOptions, plan: ReadPlan | MutatePlan | CallPlan): Record<string, string> {
+  const s: Record<string, string> = { search_path: searchPath(plan.schema, opts.extraSearchPath) };
   if (opts.statementTimeoutMs > 0) s['statement_timeout'] = String(opts.statementTimeoutMs);
   for (const [k, v] of opts.cache.roleSettings.get(opts.request.role) ?? []) s[k] = v;
   if (plan.kind === 'call') for (const [k, v] of plan.routine.settings) s[k] = v;
@@ -131,7 +144,10 @@ export async function executePlan(opts: ExecuteOptions, plan: ReadPlan | MutateP
     // The same error the checks in Node give: singular first, then max-affected.
     if (refused !== undefined) return errorResponse(guard?.singular && refused !== 1 ? errors.singular(refused) : errors.maxAffected(refused));
     if (err instanceof ApiError) return errorResponse(err);
-    if (isPgError(err)) return errorResponse(apiErrorFromPg(err, authenticated));
+    if (isPgError(err)) {
+      const hint = await permissionHint(err, plan, ctx, opts.runAsRole);
+      return errorResponse(apiErrorFromPg(hint ? { ...err, message: err.message, hint } : err, authenticated));
+    }
     throw err;
   }
 }

@@ -40,6 +40,11 @@ export class SchemaCacheHolder {
     return this.reload();
   }
 
+  /** The current cache when no reload is in progress, without waiting (a request's fast path). */
+  ready(): SchemaCache | undefined {
+    return this.inflight ? undefined : this.cache;
+  }
+
   /** Reloads now (coalescing with a reload already running). */
   reload(): Promise<SchemaCache> {
     if (this.inflight) {

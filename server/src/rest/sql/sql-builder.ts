@@ -6,6 +6,7 @@ export interface Statement {
 
 /** `"name"` with embedded quotes doubled; NUL characters (which Postgres rejects) removed. */
 export function quoteIdent(name: string): string {
+  if (!name.includes('"') && !name.includes('\0')) return `"${name}"`;
   return `"${name.replace(/\0/g, '').replace(/"/g, '""')}"`;
 }
 
