@@ -138,3 +138,14 @@ export async function seedBuckets(db: Db, config: Config, backend?: StorageBacke
   }
   return result;
 }
+
+/**
+ * What `start` does with config.toml's buckets once the database is prepared: after a seed, every
+ * bucket and its files (as `supabase start` uploads them); without one, the buckets still missing
+ * (issue 22, item 5), unless seeding is off for this start. Shared by the one-process server and
+ * the cluster's primary, which prepares the database for its workers.
+ */
+export async function seedBucketsOnStart(db: Db, config: Config, seeded: boolean, seed: boolean | undefined): Promise<void> {
+  if (seeded) await seedBuckets(db, config);
+  else if (seed !== false) await seedBuckets(db, config, undefined, { onlyMissing: true });
+}

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../http/resolve-caller.ts';
 import type { ServerContext } from '../../http/server-context.ts';
@@ -10,7 +9,7 @@ import { currentVersion, writeObjectRow, type ObjectMetadata } from '../db/objec
 import { effectiveSizeLimit, mustBeAllowedMimeType } from '../limits.ts';
 import { asCaller, ownerOf, probeAsCaller } from '../storage-caller.ts';
 import { ERRORS } from '../storage-errors.ts';
-import { UploadMeter } from './upload-meter.ts';
+import { meterUpload, UploadMeter } from './upload-meter.ts';
 
 const PLACEHOLDER = '.emptyFolderPlaceholder';
 
@@ -57,7 +56,7 @@ export async function storeBlob(
 ): Promise<StoredBlob> {
   const version = randomUUID();
   const meter = new UploadMeter(limit);
-  const metered = pipeline(source, meter, () => {}); // errors reach `meter`, which put() sees
+  const metered = meterUpload(source, meter); // errors reach `meter`, which put() sees
   try {
     await backend.put(blobKey(plan.bucket.id, plan.name, version), metered, { contentType: info.mimeType, cacheControl: info.cacheControl });
   } catch (err) {

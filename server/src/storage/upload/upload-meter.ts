@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { ERRORS } from '../storage-errors.ts';
 
 /**
@@ -36,4 +36,30 @@ export class UploadMeter extends Transform {
   eTag(): string {
     return `"${this.hash.digest('hex')}"`;
   }
+}
+
+/** What is read and dropped of an upload past its limit before the connection is cut instead. */
+const DRAIN_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * `source` into `meter`. A failure either side stops both, except the size limit: then the rest
+ * of the request is read and dropped (up to DRAIN_LIMIT), because destroying it would reset the
+ * connection under a client still sending, which then never reads the 413 (supabase-js reports
+ * "fetch failed"), as HTTP servers linger before closing.
+ */
+export function meterUpload(source: Readable, meter: UploadMeter): UploadMeter {
+  source.on('error', (err) => meter.destroy(err));
+  meter.on('error', () => {}); // the backend's put() sees it, reading `meter`
+  meter.on('close', () => {
+    source.unpipe(meter);
+    if (source.readableEnded || source.destroyed) return;
+    if (!meter.exceeded) return void source.destroy();
+    let dropped = 0;
+    source.on('data', (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > DRAIN_LIMIT) source.destroy();
+    });
+    source.resume();
+  });
+  return source.pipe(meter);
 }
