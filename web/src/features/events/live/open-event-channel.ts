@@ -7,6 +7,7 @@ import type { EventDetail, EventStats } from "../api/get-event";
 import type { MyRsvp } from "../api/rsvp-api";
 import type { CommentChange } from "../comments/comment-cache";
 import { commentLiveUpdates } from "../comments/comment-live";
+import { coalescedRefresh } from "./coalesced-refresh";
 import type { EventLive } from "./event-live";
 
 type ChannelOptions = {
@@ -60,8 +61,18 @@ export function openEventChannel({ event, userId, name, queryClient, live }: Cha
   return channel;
 }
 
-/** Spots left and counts, written into the cached event; who is going is re-read when it changes. */
+/** Who is going is re-read by the whole audience about 100 times a second at most (coalesced-refresh.ts). */
+const ATTENDEES_REFRESH = { perViewerMs: 10, maxIntervalMs: 10_000 };
+
+/**
+ * Spots left and counts, written into the cached event at once; who is going is re-read when the
+ * count changes, coalesced (a busy event's viewers would otherwise each re-read it per RSVP).
+ */
 function bindCounters(channel: RealtimeChannel, queryClient: QueryClient, id: string, slug: string, userId: string | undefined) {
+  const attendees = coalescedRefresh(() => void queryClient.invalidateQueries({ queryKey: eventKeys.attendees(id, userId) }), {
+    ...ATTENDEES_REFRESH,
+    viewers: () => Object.keys(channel.presenceState()).length,
+  });
   channel.on("postgres_changes", { event: "*", schema: "public", table: "event_stats", filter: `event_id=eq.${id}` }, (payload) => {
     const row = payload.new as Partial<EventStats>;
     if (typeof row.going_count !== "number") return;
@@ -72,7 +83,7 @@ function bindCounters(channel: RealtimeChannel, queryClient: QueryClient, id: st
     };
     const before = queryClient.getQueryData<EventDetail | null>(eventKeys.detail(slug))?.event_stats?.going_count;
     queryClient.setQueryData<EventDetail | null>(eventKeys.detail(slug), (old) => (old ? { ...old, event_stats: stats } : old));
-    if (before !== stats.going_count) void queryClient.invalidateQueries({ queryKey: eventKeys.attendees(id, userId) });
+    if (before !== stats.going_count) attendees.request();
   });
 }
 
