@@ -1,45 +1,27 @@
-import type { Browser, CDPSession, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server/src/index.ts';
-import { freePort, startAppServer } from './support/app-server.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, watchPageErrors } from './support/browser.ts';
 import { heading, signIn } from './support/flows.ts';
+import { addVirtualAuthenticators, startPasskeyAppServer } from './support/webauthn.ts';
 
 // Issue 17, passkeys in the app: Settings → Passkeys (add, list, remove) and "Sign in with a
 // passkey", with Chromium's virtual authenticator over CDP standing in for the device's screen
-// lock, as server/test/auth-webauthn does. A relying party id must be a host name, not an IP
-// address, so the app is opened at http://localhost:<port> and the server told that origin.
+// lock, as server/test/auth-webauthn does.
 
 let server: RunningServer;
 let browser: Browser;
 let origin = '';
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  const env = {
-    GATHER_AUTH_PASSKEY_ENABLED: 'true',
-    GATHER_AUTH_WEBAUTHN_RP_ID: 'localhost',
-    GATHER_AUTH_WEBAUTHN_RP_ORIGINS: origin,
-  };
-  server = await startAppServer({ port, env });
+  ({ server, origin } = await startPasskeyAppServer());
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** A platform authenticator with user verification (a laptop's fingerprint reader), in this page. */
-async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return { cdp, authenticatorId };
-}
 
 async function expectAxeClean(page: Page): Promise<void> {
   await page.setViewportSize({ width: 360, height: 900 });
@@ -56,7 +38,7 @@ describe('passkeys in the app (issue 17)', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 900 } });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    const { cdp, authenticatorId } = await addAuthenticator(page);
+    const { cdp, authenticatorIds: [authenticatorId = ''] } = await addVirtualAuthenticators(page, ['internal']);
     await signIn(page, origin, 'grace@example.com', '/settings');
 
     const passkeys = page.getByRole('region', { name: 'Passkeys' });

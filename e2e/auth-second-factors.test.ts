@@ -1,29 +1,23 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server/src/index.ts';
-import { freePort, startAppServer } from './support/app-server.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, watchPageErrors } from './support/browser.ts';
 import { DEMO_PASSWORD, heading, signIn } from './support/flows.ts';
+import { addVirtualAuthenticators, startPasskeyAppServer } from './support/webauthn.ts';
 
 // Issue 17, the second factors beyond an authenticator app (decision 0152): a security key
 // (Chromium's virtual authenticator over CDP, as in auth-passkeys) and a phone (codes read from
 // the server's SMS outbox, /_inbox/sms, where texts go without a gateway), added in Settings,
 // offered together on the sign-in code step, removed again; and a passkey renamed and used to
-// sign in to an account with a second factor. The app is at http://localhost:<port> because a
-// WebAuthn relying party id cannot be an IP address (decision 0150).
+// sign in to an account with a second factor.
 
 let server: RunningServer;
 let browser: Browser;
 let origin = '';
 
 beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  const env = {
-    GATHER_AUTH_PASSKEY_ENABLED: 'true',
-    GATHER_AUTH_WEBAUTHN_RP_ID: 'localhost',
-    GATHER_AUTH_WEBAUTHN_RP_ORIGINS: origin,
+  ({ server, origin } = await startPasskeyAppServer({
     GATHER_AUTH_MFA_WEB_AUTHN_ENROLL_ENABLED: 'true',
     GATHER_AUTH_MFA_WEB_AUTHN_VERIFY_ENABLED: 'true',
     GATHER_AUTH_MFA_PHONE_ENROLL_ENABLED: 'true',
@@ -32,28 +26,13 @@ beforeAll(async () => {
     GATHER_AUTH_SMS_ENABLE_SIGNUP: 'true',
     GATHER_AUTH_SMS_ENABLE_CONFIRMATIONS: 'true',
     GATHER_AUTH_SMS_MAX_FREQUENCY: '0s',
-  };
-  server = await startAppServer({ port, env });
+  }));
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/**
- * Virtual authenticators in this page: a USB security key (supabase-js asks for a cross-platform
- * authenticator for WebAuthn factors) and, for passkeys, this device's own (a fingerprint reader).
- */
-async function addAuthenticators(page: Page, transports: ('usb' | 'internal')[]): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  for (const transport of transports) {
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport, hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    });
-  }
-}
 
 /** The newest code texted to `phone` once there are more than `after` texts (the outbox lists newest first). */
 async function textedCode(phone: string, after: number): Promise<string> {
@@ -101,7 +80,7 @@ describe('security keys and phones as second factors (issue 17)', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 900 } });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await addAuthenticators(page, ['usb']);
+    await addVirtualAuthenticators(page, ['usb']);
     await signIn(page, origin, 'linus@example.com', '/settings');
     const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
     await twoFactor.getByText(/^Off\./).waitFor({ timeout: 15_000 });
@@ -171,7 +150,7 @@ describe('security keys and phones as second factors (issue 17)', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 900 } });
     const page = await context.newPage();
     const errors = watchPageErrors(page);
-    await addAuthenticators(page, ['internal', 'usb']);
+    await addVirtualAuthenticators(page, ['internal', 'usb']);
     await signIn(page, origin, 'margaret@example.com', '/settings');
 
     // The Settings menu lists Passkeys (the server takes them) and Phone (it sends texts).
