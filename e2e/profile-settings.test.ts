@@ -67,7 +67,7 @@ describe('profile and settings', () => {
     await expect.poll(() => heading(page)).toBe('Grace M. Hopper');
     await page.getByText('Admiral of compilers. Ask me about nanoseconds.').waitFor();
     expect(await page.locator('main img').first().getAttribute('src')).toContain(`/avatars/${avatarPath}?width=96&height=96`);
-    expect(await page.title()).toBe('Grace M. Hopper (@grace) · Gather');
+    await expect.poll(() => page.title(), { timeout: 5_000 }).toBe('Grace M. Hopper (@grace) · Gather');
     // Link previews read the server-sent <head> (decision 0161), so the new name and picture are there.
     const shared = readHead(await (await fetch(`${app.server.url}/u/grace`)).text());
     expect(shared.meta['og:title']).toBe('Grace M. Hopper (@grace)');
@@ -220,7 +220,8 @@ describe('profile and settings', () => {
     const page = await app.browser.newPage();
     await page.goto(`${app.server.url}/u/nobody_here`);
     await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('Member not found');
-    expect(await page.title()).toBe('Member not found · Gather');
+    // The title follows the screen in an effect, a moment after the heading paints.
+    await expect.poll(() => page.title(), { timeout: 5_000 }).toBe('Member not found · Gather');
     await page.close();
   });
 
