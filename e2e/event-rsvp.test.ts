@@ -36,7 +36,8 @@ describe('the event page', () => {
     await page.goto(app.server.url + EVENT_PATH);
     await expect.poll(() => heading(page), { timeout: 15_000 }).toBe(ENGINES_TITLE);
     expect(await page.title()).toBe(`${ENGINES_TITLE} · Gather`);
-    expect(await page.getByText('LX Factory').count()).toBeGreaterThan(0);
+    // The title is the HTML's first screen; the rest renders once the app has taken over.
+    await page.getByText('LX Factory').first().waitFor({ timeout: 15_000 });
     expect(await page.getByRole('link', { name: /Directions on OpenStreetMap/ }).getAttribute('href')).toContain('openstreetmap.org');
     expect(await page.getByRole('link', { name: 'Sign in to RSVP' }).getAttribute('href')).toBe(
       `/auth/sign-in?next=${encodeURIComponent(EVENT_PATH)}`,

@@ -59,4 +59,12 @@ describe('layout stability on a phone (412 px, first visit)', () => {
     console.log('Event page layout shifts', score.toFixed(4), JSON.stringify(shifts, null, 1));
     expect(score).toBeLessThan(0.05);
   });
+
+  it('a group page shifts less than 0.05 while it loads', async () => {
+    const res = await fetch(`${app.server.url}/rest/v1/groups?select=slug&visibility=eq.public&order=created_at&limit=1`, { headers: { apikey: app.server.keys.anonKey } });
+    const [group] = (await res.json()) as { slug: string }[];
+    const { score, shifts } = await firstLoadShifts(`/g/${group!.slug}`, async (page) => (await page.locator('#group-about').count()) > 0);
+    console.log('Group page layout shifts', score.toFixed(4), JSON.stringify(shifts, null, 1));
+    expect(score).toBeLessThan(0.05);
+  });
 });

@@ -6,6 +6,7 @@ import { linguiPlugins } from "./build/lingui-plugins";
 import { pageHeads } from "./build/page-heads";
 import { precompress } from "./build/precompress";
 import { serviceWorker } from "./build/service-worker-plugin";
+import { stylesheetFirst } from "./build/stylesheet-first";
 
 // The Gather server (`npm run dev` at the repo root) listens here by default.
 const backend = "http://127.0.0.1:54321";
@@ -38,8 +39,11 @@ export default defineConfig(({ command }) => ({
         { pattern: "/events/new", module: "src/features/editor/event-editor-page.tsx", head: false },
         { pattern: "/events/*", module: "src/features/events/event-page.tsx" },
         { pattern: "/u/*", module: "src/features/profiles/public-profile-page.tsx" },
+        { pattern: "/g/*", module: "src/features/groups/group-page.tsx" },
       ],
     }),
+    // The stylesheet before the scripts: it is what the first paint waits for (decision 0168).
+    stylesheetFirst(),
     // The app shell and hashed assets kept for offline use (decision 0162).
     serviceWorker(buildId),
     precompress(),

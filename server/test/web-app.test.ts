@@ -5,7 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 
-const INDEX = '<!doctype html><html lang="en"><head><!-- page-head --><title>Gather</title><!-- /page-head --></head><body><div id="root"></div></body></html>';
+const INDEX = '<!doctype html><html lang="en"><head><!-- page-head --><title>Gather</title><!-- /page-head --></head><body><div id="root"><!-- page-body --><!-- /page-body --></div><script type="module" crossorigin src="/assets/index-AbC123.js"></script></body></html>';
 
 /** A function that answers with the page it was asked about, the caller's role and a serial number. */
 const HEAD_FUNCTION = `
@@ -15,6 +15,9 @@ Deno.serve((req) => {
   const path = url.searchParams.get('path');
   if (path === '/broken') return new Response('no', { status: 500 });
   if (path === '/plain') return Response.json({ head: '' });
+  // A first screen: the function's own markup, spliced as given; one too large is left out.
+  if (path === '/events/with-body') return Response.json({ head: '<title>b</title>', body: '<main><h1 class="x">Jazz &amp; co</h1></main>' });
+  if (path === '/events/huge-body') return Response.json({ head: '<title>h</title>', body: '<p>' + 'x'.repeat(200 * 1024) + '</p>' });
   const token = (req.headers.get('authorization') ?? '').split('.')[1] ?? '';
   const role = JSON.parse(atob(token.replace(/-/g, '+').replace(/_/g, '/'))).role;
   const safe = (s) => s.replace(/[<&"]/g, '_');
@@ -154,6 +157,23 @@ describe("a page's own head (_head.json)", () => {
     expect(await title('/settings')).toBe('Gather');
     const page = await (await s.fetch('/settings', { headers: html })).text();
     expect(page).toContain('<head><title>Gather</title></head>');
+  });
+
+  it("puts the function's first screen inside the root element, as given, within a size bound", async () => {
+    const page = async (path: string) => (await s.fetch(path, { headers: html })).text();
+    const withBody = await page('/events/with-body');
+    expect(withBody).toContain('<div id="root"><main><h1 class="x">Jazz &amp; co</h1></main></div>');
+    // It paints from the HTML: its scripts come after the stylesheet and pictures.
+    expect(withBody).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-AbC123.js">');
+    expect(withBody).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/event-1.js"></head>');
+    expect(await page('/events/plain-one')).toContain('<script type="module" crossorigin src="/assets/index-AbC123.js">');
+    const huge = await page('/events/huge-body');
+    expect(huge).toContain('<title>h</title>');
+    expect(huge).toContain('<div id="root"></div>');
+    // No first screen: the root stays empty, and the markers go.
+    const plain = await page('/plain');
+    expect(plain).toContain('<div id="root"></div>');
+    expect(plain).not.toContain('page-body');
   });
 
   it('compresses the page and answers 304 to a repeat', async () => {

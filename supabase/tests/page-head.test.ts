@@ -12,8 +12,8 @@ async function head(path: string, acceptLanguage = 'en-US,en;q=0.9'): Promise<Pr
     headers: { 'accept-language': acceptLanguage },
   });
   expect(res.status).toBe(200);
-  const { head: html } = (await res.json()) as { head: string };
-  return readHead(`<!doctype html><html><head>${html}</head><body></body></html>`);
+  const { head: html, body = '' } = (await res.json()) as { head: string; body?: string };
+  return readHead(`<!doctype html><html><head>${html}</head><body><div id="root">${body}</div></body></html>`);
 }
 
 function expectGeneric(h: PreviewHead, ...secrets: string[]) {
@@ -24,6 +24,8 @@ function expectGeneric(h: PreviewHead, ...secrets: string[]) {
   expect(h.jsonLd).toEqual([]);
   expect(h.pageData).toBeUndefined();
   expect(h.preloadImage).toBeUndefined();
+  // No first screen either (decision 0168).
+  expect(h.body).toBe('');
   for (const s of secrets) expect(h.text).not.toContain(s);
 }
 

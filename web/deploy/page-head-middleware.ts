@@ -2,7 +2,8 @@
 // `web/dist` (server/src/http/page-heads.ts), as one web-standard handler for an edge runtime —
 // Cloudflare Pages (`functions/_middleware.ts`), Netlify Edge Functions, Vercel Middleware,
 // Deno Deploy. It reads the build's `_head.json`, asks the page-head function on the Supabase
-// project as anon, and splices the answer into index.html. Decision 0161 shows the wiring.
+// project as anon, and splices the answer into index.html: the head, and the first screen into the root element
+// (decision 0168). Decision 0161 shows the wiring.
 
 type HeadRoute = { pattern: string; head: boolean; preload: string[] };
 type HeadConfig = { function: string; maxAge: number; routes: HeadRoute[] };
@@ -17,6 +18,12 @@ export type PageHeadOptions = {
 
 const START = "<!-- page-head -->";
 const END = "<!-- /page-head -->";
+/** The root element's first screen sits between these (decision 0168). */
+const BODY_START = "<!-- page-body -->";
+const BODY_END = "<!-- /page-body -->";
+/** A function's part beyond these sizes is left out, as gather-server does. */
+const MAX_HEAD_CHARS = 256 * 1024;
+const MAX_BODY_CHARS = 128 * 1024;
 let config: Promise<HeadConfig | null> | undefined;
 
 function matches(pattern: string, path: string): boolean {
@@ -42,6 +49,7 @@ export async function pageWithHead(request: Request, opts: PageHeadOptions): Pro
   if (!cfg || !route || !index.ok) return index;
   let html = await index.text();
   let head = "";
+  let body = "";
   let lang: string | undefined;
   if (route.head) {
     const q = new URLSearchParams({ path: url.pathname + url.search, origin: url.origin });
@@ -55,7 +63,12 @@ export async function pageWithHead(request: Request, opts: PageHeadOptions): Pro
         },
         signal: AbortSignal.timeout(3000),
       });
-      if (res.ok) ({ head = "", lang } = (await res.json()) as { head?: string; lang?: string });
+      if (res.ok) {
+        const answer = (await res.json()) as { head?: unknown; body?: unknown; lang?: unknown };
+        if (typeof answer.head === "string" && answer.head.length <= MAX_HEAD_CHARS) head = answer.head;
+        if (typeof answer.body === "string" && answer.body.length <= MAX_BODY_CHARS) body = answer.body;
+        if (typeof answer.lang === "string") lang = answer.lang;
+      }
     } catch {
       // A slow or failing function costs the page its own tags, never the page.
     }
@@ -66,7 +79,17 @@ export async function pageWithHead(request: Request, opts: PageHeadOptions): Pro
   const start = html.indexOf(START);
   const end = html.indexOf(END);
   if (start >= 0 && end > start) {
-    html = html.slice(0, start) + (head || html.slice(start + START.length, end)) + links + html.slice(end + END.length);
+    html = html.slice(0, start) + (head || html.slice(start + START.length, end)) + html.slice(end + END.length);
+  }
+  // After the entry's own preloads and the stylesheet.
+  if (links) html = html.replace("</head>", `${links}</head>`);
+  // The page's first screen, painted from the HTML; the app replaces it when it renders.
+  const bodyStart = html.indexOf(BODY_START);
+  const bodyEnd = html.indexOf(BODY_END);
+  if (bodyStart >= 0 && bodyEnd > bodyStart) {
+    html = html.slice(0, bodyStart) + (body || html.slice(bodyStart + BODY_START.length, bodyEnd)) + html.slice(bodyEnd + BODY_END.length);
+    // Its code is needed after the paint: the stylesheet and the cover go first.
+    if (body) html = html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*\sfetchpriority=)/g, '<$1 fetchpriority="low"');
   }
   return new Response(request.method === "HEAD" ? null : html, {
     headers: {

@@ -10,6 +10,7 @@ import { i18n, startI18n } from "@/lib/i18n";
 import { seedPageData } from "@/lib/page-data";
 import { queryClient } from "@/lib/query-client";
 import { registerServiceWorker } from "@/lib/service-worker";
+import { warmUp } from "@/lib/warm-up";
 import "./index.css";
 
 // Zod compiles validators with `new Function` after probing whether eval is allowed; under the
@@ -20,33 +21,69 @@ Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfi
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-// Before the first render, so the consent default is the first thing in the dataLayer.
-initAnalytics({
-  gtmId: import.meta.env.VITE_GTM_ID,
-  nonce: document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined,
-});
+// The server may have sent the page's first screen in the HTML (decision 0168). Then the app
+// starts once that screen has loaded, its cover too (the page's largest paint): until then the
+// phone's bandwidth and main thread are the picture's, and the screen's links work as plain
+// links. Three seconds at most, should a picture never finish.
+const firstScreen = container.firstElementChild !== null;
+if (firstScreen && document.readyState !== "complete") {
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    startApp(container);
+  };
+  // After the frame that shows the loaded screen has been drawn.
+  window.addEventListener("load", () => requestAnimationFrame(() => setTimeout(once, 0)), { once: true });
+  setTimeout(once, 3000);
+} else {
+  startApp(container);
+}
 
-// The page's data, when the server inlined it, before anything asks for it.
-seedPageData(queryClient);
+function startApp(root: HTMLElement): void {
+  // Before the first render, so the consent default is the first thing in the dataLayer.
+  initAnalytics({
+    gtmId: import.meta.env.VITE_GTM_ID,
+    nonce: document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined,
+  });
 
-// The language is picked before the router starts loading the first page, so that page's
-// catalogue loads in parallel with the shell's, in the same language.
-const i18nReady = startI18n();
-const router = createAppRouter();
+  // The page's data, when the server inlined it, before anything asks for it.
+  seedPageData(queryClient);
 
-void i18nReady.then(() => {
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </I18nProvider>
-    </StrictMode>,
-  );
-  // No first paint shows an error; their words load after it.
-  void loadErrorMessages();
-});
+  // The language is picked before the router starts loading the first page, so that page's
+  // catalogue loads in parallel with the shell's, in the same language.
+  const i18nReady = startI18n();
+  const router = createAppRouter();
+
+  // tailwind-merge's class map and Intl's data for the language, built on first use: each in a
+  // task of its own while the first page's code and words download, not inside the first render.
+  warmUp();
+
+  // A first screen stays until the page's own code (its lazy route and catalogue) has arrived,
+  // so the app's first render is the page itself, drawn over the same boxes, not a spinner.
+  const routeReady = new Promise<void>((resolve) => {
+    if (!firstScreen || router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+
+  void Promise.all([i18nReady, routeReady]).then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <AppProviders>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </I18nProvider>
+      </StrictMode>,
+    );
+    // No first paint shows an error; their words load after it, in a task of their own.
+    setTimeout(() => void loadErrorMessages(), 0);
+  });
+}
 
 // After the page has loaded: the app shell and the member's tickets for offline use.
 registerServiceWorker();

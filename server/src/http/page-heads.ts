@@ -30,6 +30,12 @@ export type HeadConfig = z.output<typeof headConfigSchema>;
 /** index.html's generic tags sit between these; a page's own head replaces them. */
 const START = '<!-- page-head -->';
 const END = '<!-- /page-head -->';
+/** index.html's root element holds these; a page's first screen goes between them (decision 0168). */
+const BODY_START = '<!-- page-body -->';
+const BODY_END = '<!-- /page-body -->';
+/** A function's answer beyond these sizes is not used (the page keeps its generic parts). */
+const MAX_HEAD_CHARS = 256 * 1024;
+const MAX_BODY_CHARS = 128 * 1024;
 const FUNCTION_TIMEOUT_MS = 3000;
 const MAX_ENTRIES = 1000;
 
@@ -51,11 +57,23 @@ function escapeAttr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** What the page's function answers: head tags, the first screen's markup, their language. */
+interface FunctionAnswer {
+  head: string;
+  body: string;
+  lang?: string;
+}
+
 interface Page {
   html: string;
   etag: string;
   expires: number;
   encoded: Map<string, Buffer>;
+}
+
+/** `fetchpriority="low"` on the page's module scripts and module preloads that set none. */
+export function scriptsAfterPaint(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*\sfetchpriority=)/g, '<$1 fetchpriority="low"');
 }
 
 /** A BCP 47 tag, as a function may name its head's language. */
@@ -125,15 +143,15 @@ export class PageShell {
     const template = this.indexHtml();
     const url = new URL(req.url, 'http://x');
     const route = this.config?.routes.find((r) => matches(r.pattern, url.pathname));
-    if (!this.config || !route) return this.build(template, '', []);
+    if (!this.config || !route) return this.build(template, { head: '', body: '' }, []);
     const origin = `${req.protocol}://${req.host}`;
     const language = languageOf(req);
     // Per language as the browser says it: a head may be in the reader's language (decision 0208).
     const key = `${origin}${url.pathname}${url.search} ${language}`;
     const cached = this.cache.get(key);
     if (cached && cached.expires > Date.now()) return cached;
-    const answer = route.head ? await this.askFunction(this.config.function, `${url.pathname}${url.search}`, origin, language, req) : { head: '' };
-    const page = this.build(template, answer?.head ?? '', route.preload, answer?.lang);
+    const answer = route.head ? await this.askFunction(this.config.function, `${url.pathname}${url.search}`, origin, language, req) : { head: '', body: '' };
+    const page = this.build(template, answer ?? { head: '', body: '' }, route.preload);
     // A failed answer is retried soon rather than pinned for the whole maxAge.
     page.expires = Date.now() + (answer === null ? 5 : this.config.maxAge) * 1000;
     this.cache.delete(key);
@@ -142,26 +160,43 @@ export class PageShell {
     return page;
   }
 
-  /** `lang`: the language the head's words are in, for `<html lang>` (what a previewer or crawler reads). */
-  private build(template: string, head: string, preload: string[], lang?: string): Page {
+  /**
+   * `lang`: the language the head's words are in, for `<html lang>` (what a previewer or crawler
+   * reads). `body`: the page's first screen, put inside the root element for the app to replace.
+   */
+  private build(template: string, { head, body, lang }: FunctionAnswer, preload: string[]): Page {
     let html = template;
     if (lang && LANGUAGE_TAG.test(lang)) html = html.replace(/<html([^>]*?)\slang="[^"]*"/, `<html$1 lang="${lang}"`);
     const links = preload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`).join('');
     const start = html.indexOf(START);
     const end = html.indexOf(END);
     if (start >= 0 && end > start) {
-      html = html.slice(0, start) + (head || html.slice(start + START.length, end)) + links + html.slice(end + END.length);
-    } else if (head || links) {
-      html = html.replace('</head>', `${head}${links}</head>`);
+      html = html.slice(0, start) + (head || html.slice(start + START.length, end)) + html.slice(end + END.length);
+    } else if (head) {
+      html = html.replace('</head>', `${head}</head>`);
+    }
+    // After the entry's own (the page's chunks import them), and after the stylesheet.
+    if (links) html = html.replace('</head>', `${links}</head>`);
+    const bodyStart = html.indexOf(BODY_START);
+    const bodyEnd = html.indexOf(BODY_END);
+    if (bodyStart >= 0 && bodyEnd > bodyStart) {
+      html = html.slice(0, bodyStart) + (body || html.slice(bodyStart + BODY_START.length, bodyEnd)) + html.slice(bodyEnd + BODY_END.length);
+      // The page paints from its HTML: its code is needed after that, so the stylesheet and the
+      // page's images go first on a phone's few connections (decision 0168).
+      if (body) html = scriptsAfterPaint(html);
     }
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     return { html, etag, expires: 0, encoded: new Map() };
   }
 
-  /** The function's `{ head }` for a page ("" = keep the generic tags), or null when it fails or is slow. */
+  /**
+   * The function's `{ head, body }` for a page ("" = keep the generic tags; no first screen), or
+   * null when it fails or is slow. Each part is the function's own HTML, used as given (the
+   * function escapes what it writes); one beyond its size bound is left out.
+   */
   private async askFunction(
     name: string, path: string, origin: string, language: string, req: FastifyRequest,
-  ): Promise<{ head: string; lang?: string } | null> {
+  ): Promise<FunctionAnswer | null> {
     const query = new URLSearchParams({ path, origin });
     try {
       const res = await Promise.race([
@@ -174,8 +209,12 @@ export class PageShell {
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), FUNCTION_TIMEOUT_MS).unref()),
       ]);
       if (res.statusCode !== 200) throw new Error(`answered ${res.statusCode}`);
-      const { head, lang } = res.json() as { head?: unknown; lang?: unknown };
-      return { head: typeof head === 'string' ? head : '', lang: typeof lang === 'string' ? lang : undefined };
+      const { head, body, lang } = res.json() as { head?: unknown; body?: unknown; lang?: unknown };
+      return {
+        head: typeof head === 'string' && head.length <= MAX_HEAD_CHARS ? head : '',
+        body: typeof body === 'string' && body.length <= MAX_BODY_CHARS ? body : '',
+        lang: typeof lang === 'string' ? lang : undefined,
+      };
     } catch (err) {
       req.log.warn({ err, fn: name, path }, 'web: page head function failed; serving the generic head');
       return null;

@@ -13,6 +13,30 @@ export const EVENT_PAGE_COLUMNS = `id, slug, host_id, title, description, catego
   event_stats(going_count, waitlist_count, spots_left),
   online_link:event_online_links(url)`;
 
+/** The group page's select (web: features/groups/api/get-group.ts): every column but the search vector, its member count. */
+export const GROUP_PAGE_COLUMNS =
+  'id, slug, name, about, category, city, lat, lng, cover_path, logo_path, visibility, join_policy, created_by, hidden_at, created_at, updated_at, group_stats(member_count)';
+
+/** Discover's cards (web: features/discover/api/search-events.ts): only what a card and its pin show. */
+export const DISCOVER_CARD_COLUMNS =
+  'id, slug, title, category, starts_at, ends_at, timezone, venue_name, address, lat, lng, is_online, capacity, waitlist_enabled, cover_path, event_stats(spots_left, going_count, waitlist_count)';
+
+/** Discover's filters when the URL has none (web: DEFAULT_FILTERS, part of the list's query key). */
+export const DISCOVER_DEFAULT_FILTERS = {
+  q: '', category: null, when: 'any', from: null, to: null, online: false, near: null, radiusKm: 25, myGroups: false,
+} as const;
+
+/** Discover's page size (product.md §9). */
+export const DISCOVER_PAGE_SIZE = 20;
+
+/** The app's query keys for data the HTML inlines (anonymous viewer). */
+export const PAGE_DATA_KEYS = {
+  event: (slug: string) => ['events', 'detail', slug],
+  group: (slug: string) => ['groups', 'detail', slug, 'anon'],
+  /** Discover's list (an infinite query) for the default filters. */
+  discover: () => ['events', 'discover', 'list', DISCOVER_DEFAULT_FILTERS],
+};
+
 /** `<script type="application/json" id="page-data">{"key": […query key], "data": …}</script>` */
 export const PAGE_DATA_ID = 'page-data';
 
@@ -51,6 +75,13 @@ export const EVENT_COVER = {
   sizes: '(min-width: 1024px) 992px, calc(100vw - 2rem)',
   /** The src for browsers without srcset, and what the head preloads for them too. */
   fallbackWidth: 1024,
+};
+
+/** Discover's cards: one column on a phone, two from 640 px, three from 1024 px (max-w-5xl). */
+export const CARD_COVER = {
+  widths: [320, 480, 640, 960] as const,
+  sizes: '(min-width: 1024px) 320px, (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)',
+  fallbackWidth: 640,
 };
 
 /** A group page's cover: the same page column as the event page's. */

@@ -1,19 +1,24 @@
 // The <head> of a public page, for link previews and a fast first paint: the web serving
 // (gather-server, or an edge middleware on a static host) calls it with the page's path and
-// origin, as anon, and splices `head` into index.html (decision 0161). Always 200 with
-// `{ head }`; "" keeps the site's generic tags.
+// origin, as anon, and splices `head` into index.html (decision 0161), and `body`, the page's
+// first screen, into its root element (decision 0168). Always 200 with `{ head, body? }`; a
+// head of "" keeps the site's generic tags.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { corsHeaders, preflight } from '../_shared/cors.ts';
 import { discoverPage, eventPage, groupPage, profilePage, type Site } from './pages.ts';
 import { headLocale, headMessages, type HeadLocale } from './i18n/index.ts';
 import { genericHead, renderHead, type PageMeta } from './render-head.ts';
+import { withDiscoverResults } from './discover-data.ts';
 
 /** App paths under /events/ that are screens, not events. */
 const EVENT_SCREENS = new Set(['new']);
 
-/** `lang` is the language Gather's own words are in (the serving may key its cache on it). */
-function answer(head: string, lang: HeadLocale): Response {
-  return new Response(JSON.stringify({ head, lang }), {
+/**
+ * `lang` is the language Gather's own words are in (the serving may key its cache on it); `body`
+ * the page's first screen for the root element, when the page has one (decision 0168).
+ */
+function answer(head: string, lang: HeadLocale, body = ''): Response {
+  return new Response(JSON.stringify(body ? { head, body, lang } : { head, lang }), {
     headers: {
       ...corsHeaders, 'content-type': 'application/json', 'cache-control': 'public, max-age=60',
       'content-language': lang, vary: 'Accept-Language',
@@ -83,11 +88,15 @@ Deno.serve(async (req) => {
   });
   let meta: PageMeta | null = null;
   let known = true;
-  if (page.pathname === '/') meta = discoverPage(site, page.searchParams);
+  if (page.pathname === '/') {
+    meta = discoverPage(site, page.searchParams);
+    // Without filters, the one list every visitor shares: its first page rides along.
+    if (!page.search) meta = await withDiscoverResults(db, site.api, meta);
+  }
   else if (first === 'events' && second && !rest.length && !EVENT_SCREENS.has(second)) meta = await eventPage(db, site, second);
   else if (first === 'u' && second && !rest.length) meta = await profilePage(db, site, second, isSuspended);
   else if (first === 'g' && second && !rest.length) meta = await groupPage(db, site, second);
   else known = false;
   // A page that is not there (or not for everyone) says nothing about itself, and asks not to be indexed.
-  return answer(meta ? renderHead(meta) : genericHead(site.image, locale, known), locale);
+  return answer(meta ? renderHead(meta) : genericHead(site.image, locale, known), locale, meta?.body);
 });

@@ -3,7 +3,8 @@
 // not found, and gets the site's generic tags.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { formatWhen } from '../_shared/email-templates.ts';
-import { EVENT_COVER, EVENT_PAGE_COLUMNS, GROUP_COVER, OG_IMAGE, renditionUrl, srcSet } from '../_shared/page-contract.ts';
+import { EVENT_COVER, EVENT_PAGE_COLUMNS, GROUP_COVER, GROUP_PAGE_COLUMNS, OG_IMAGE, PAGE_DATA_KEYS, renditionUrl, srcSet } from '../_shared/page-contract.ts';
+import { eventScreen, groupScreen, type EventScreen } from './first-screen/pages.ts';
 import { isoInZone } from '../_shared/zoned-time.ts';
 import { formatCount, formatDay, formatKm, headMessages, isEventCategory, type DiscoverFilters, type HeadLocale } from './i18n/index.ts';
 import { plainSummary, SITE_NAME, type PageImage, type PageMeta } from './render-head.ts';
@@ -95,7 +96,9 @@ export async function eventPage(db: SupabaseClient, site: Site, slug: string): P
         }
       : undefined,
     // Exactly what the app's own query returns for anyone (the online link is never in it for anon).
-    data: e.online_link ? undefined : { key: ['events', 'detail', e.slug], value: data },
+    data: e.online_link ? undefined : { key: PAGE_DATA_KEYS.event(e.slug), value: data },
+    // The first screen, painted from the HTML; with the data above the app's first render is the same (decision 0168).
+    body: e.online_link ? undefined : eventScreen(data as unknown as EventScreen, { api: site.api, locale: site.locale, category: categoryName(site, e.category) }),
   };
 }
 
@@ -140,14 +143,15 @@ export async function profilePage(
 export async function groupPage(db: SupabaseClient, site: Site, slug: string): Promise<PageMeta | null> {
   const { data, error } = await db
     .from('groups')
-    .select('slug, name, about, category, city, lat, lng, cover_path, logo_path, visibility, hidden_at, group_stats(member_count)')
+    .select(GROUP_PAGE_COLUMNS)
     .eq('slug', slug)
     .maybeSingle();
   // No groups table (an older schema), a private or hidden group, or none: the generic tags.
   if (error || !data || data.visibility !== 'public' || data.hidden_at) return null;
   const g = data as {
     slug: string; name: string; about: string; category: string; city: string; lat: number; lng: number;
-    cover_path: string | null; logo_path: string | null; group_stats: { member_count: number } | { member_count: number }[] | null;
+    cover_path: string | null; logo_path: string | null; join_policy: string;
+    group_stats: { member_count: number } | { member_count: number }[] | null;
   };
   const url = `${site.origin}/g/${encodeURIComponent(g.slug)}`;
   const stats = Array.isArray(g.group_stats) ? g.group_stats[0] : g.group_stats;
@@ -181,6 +185,12 @@ export async function groupPage(db: SupabaseClient, site: Site, slug: string): P
           sizes: GROUP_COVER.sizes,
         }
       : undefined,
+    // The group as the app's own query returns it to anyone, and its first screen (decision 0168).
+    data: { key: PAGE_DATA_KEYS.group(g.slug), value: data },
+    body: groupScreen(
+      { ...g, members: stats?.member_count ?? 0 },
+      { api: site.api, locale: site.locale, category: categoryName(site, g.category) },
+    ),
   };
 }
 

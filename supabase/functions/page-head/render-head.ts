@@ -30,6 +30,8 @@ export interface PageMeta {
   preloadImage?: { href: string; srcset?: string; sizes?: string };
   /** Query data the app can show before its own request returns. */
   data?: { key: unknown[]; value: unknown };
+  /** The page's first screen as the app draws it, for the root element (decision 0168). */
+  body?: string;
 }
 
 export function escapeHtml(s: string): string {

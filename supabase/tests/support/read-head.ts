@@ -11,6 +11,8 @@ export interface PreviewHead {
   pageData: { key: unknown[]; data: any } | undefined;
   /** The whole <head> as text, to check what must not be there. */
   text: string;
+  /** The page's first screen: what the root element holds as sent (decision 0168); "" when none. */
+  body: string;
 }
 
 export function readHead(html: string): PreviewHead {
@@ -31,6 +33,7 @@ export function readHead(html: string): PreviewHead {
       : undefined,
     pageData: data ? JSON.parse(data.textContent ?? '') : undefined,
     text: document.head.innerHTML,
+    body: document.getElementById('root')?.innerHTML ?? '',
   };
 }
 

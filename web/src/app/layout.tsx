@@ -1,14 +1,21 @@
 import { useLingui } from "@lingui/react/macro";
 import { Suspense } from "react";
 import { Outlet, ScrollRestoration, useNavigation } from "react-router";
+import { AfterPaint } from "@/components/after-paint";
 import { ConsentBanner } from "@/components/consent";
 import { PageSpinner, Spinner } from "@/components/ui/spinner";
 import { usePageViews } from "@/lib/analytics";
 import { AuthProvider } from "@/lib/auth/auth-provider";
+import { memoInLanguage } from "@/lib/i18n/memo-in-language";
 import { OfflineBanner } from "./offline-banner";
 import { ProfileLocale } from "./profile-locale";
-import { SiteFooter } from "./site-footer";
-import { SiteHeader } from "./site-header";
+import { SiteFooter as SiteFooterSection } from "./site-footer";
+import { SiteHeader as SiteHeaderSection } from "./site-header";
+
+// The shell renders again as pages load and navigations start and end; its header and footer
+// only when the language changes.
+const SiteHeader = memoInLanguage(SiteHeaderSection);
+const SiteFooter = memoInLanguage(SiteFooterSection);
 
 export function AppLayout() {
   // Lazy routes keep the previous page on screen while their chunk downloads; say so.
@@ -46,7 +53,10 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter />
+      {/* Below the first screen (main is a screen tall): rendered after the page has painted. */}
+      <AfterPaint>
+        <SiteFooter />
+      </AfterPaint>
       {/* Last in the page, fixed at the bottom: it never pushes content around. */}
       <ConsentBanner />
       <ScrollRestoration />

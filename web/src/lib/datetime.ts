@@ -3,6 +3,7 @@
 // that zone first and in the viewer's zone as a secondary label. Words and orders come from
 // Intl in the language on screen (lib/i18n), unless a `locale` is given.
 import { intlLocale } from "./i18n/active-locale";
+import { dateTimeFormat } from "./i18n/intl-cache";
 
 /** The viewer's IANA zone, e.g. "Europe/Berlin". */
 export function viewerTimeZone(): string {
@@ -13,21 +14,21 @@ type Options = { locale?: string };
 
 /** "Wed, Nov 25" in `zone`. */
 export function formatDay(iso: string, zone: string, { locale }: Options = {}): string {
-  return new Intl.DateTimeFormat(locale ?? intlLocale(), {
+  return dateTimeFormat(locale ?? intlLocale(), {
     timeZone: zone, weekday: "short", month: "short", day: "numeric",
   }).format(new Date(iso));
 }
 
 /** "7:00 PM" in `zone`. */
 export function formatTime(iso: string, zone: string, { locale }: Options = {}): string {
-  return new Intl.DateTimeFormat(locale ?? intlLocale(), { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(
+  return dateTimeFormat(locale ?? intlLocale(), { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(
     new Date(iso),
   );
 }
 
 /** The zone's short name at that instant: "WET", "GMT+1", "EST". */
 export function zoneAbbreviation(iso: string, zone: string, { locale }: Options = {}): string {
-  const parts = new Intl.DateTimeFormat(locale ?? intlLocale(), { timeZone: zone, timeZoneName: "short" }).formatToParts(
+  const parts = dateTimeFormat(locale ?? intlLocale(), { timeZone: zone, timeZoneName: "short" }).formatToParts(
     new Date(iso),
   );
   return parts.find((p) => p.type === "timeZoneName")?.value ?? zone;
@@ -36,7 +37,7 @@ export function zoneAbbreviation(iso: string, zone: string, { locale }: Options 
 /** The zone's name in the language on screen, "Central European Time" / "heure d’Europe centrale". */
 export function zoneName(iso: string, zone: string, { locale }: Options = {}): string {
   try {
-    const parts = new Intl.DateTimeFormat(locale ?? intlLocale(), { timeZone: zone, timeZoneName: "longGeneric" }).formatToParts(
+    const parts = dateTimeFormat(locale ?? intlLocale(), { timeZone: zone, timeZoneName: "longGeneric" }).formatToParts(
       new Date(iso),
     );
     return parts.find((p) => p.type === "timeZoneName")?.value ?? zone.replace(/_/g, " ");
@@ -65,7 +66,7 @@ export function formatEventRange(startIso: string, endIso: string, zone: string,
 /** Whether two zones show the same wall-clock time at this instant (no need for a 2nd label). */
 export function sameWallClock(iso: string, zoneA: string, zoneB: string): boolean {
   const f = (zone: string) =>
-    new Intl.DateTimeFormat("en-US", {
+    dateTimeFormat("en-US", {
       timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit",
     }).format(new Date(iso));
   return f(zoneA) === f(zoneB);
@@ -114,7 +115,7 @@ export function whenRange(when: WhenFilter, now: Date = new Date()): { startsAft
 
 /** The zone's offset from UTC at `instantMs`, in ms (e.g. +3_600_000 for CET). */
 function zoneOffsetMs(instantMs: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone: zone, hourCycle: "h23",
     year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
   }).formatToParts(new Date(instantMs));
@@ -161,7 +162,7 @@ export function isoToZonedWallTime(iso: string, zone: string): { date: string; t
 export function isKnownTimeZone(zone: string): boolean {
   if (!zone) return false;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    new Intl.DateTimeFormat("en-US", { timeZone: zone }); // a probe, never cached
     return true;
   } catch {
     return false;
@@ -176,7 +177,7 @@ export function timeZoneNames(): string[] {
 
 /** "GMT+01:00" for `zone` at `iso` (the offset is what people compare when choosing). */
 export function zoneOffsetLabel(iso: string, zone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(
+  const parts = dateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(
     new Date(iso),
   );
   return parts.find((p) => p.type === "timeZoneName")?.value ?? zone;
@@ -203,7 +204,7 @@ export function parseDayKey(key: string): Date | null {
 
 /** The calendar date clocks in `zone` show at `iso`, as a day key. */
 export function dayKeyInZone(iso: string, zone: string): string {
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateTimeFormat("en-US", {
     timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit",
   }).formatToParts(new Date(iso));
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
@@ -217,19 +218,19 @@ export function addLocalDays(d: Date, days: number): Date {
 
 /** "November 2026". */
 export function formatMonthYear(d: Date, { locale }: Options = {}): string {
-  return new Intl.DateTimeFormat(locale ?? intlLocale(), { month: "long", year: "numeric" }).format(d);
+  return dateTimeFormat(locale ?? intlLocale(), { month: "long", year: "numeric" }).format(d);
 }
 
 /** "Wednesday, November 25" for a day key (the agenda's headings, the calendar's labels). */
 export function formatDayKey(key: string, { locale }: Options = {}): string {
   const d = parseDayKey(key);
-  return d ? new Intl.DateTimeFormat(locale ?? intlLocale(), { weekday: "long", month: "long", day: "numeric" }).format(d) : key;
+  return d ? dateTimeFormat(locale ?? intlLocale(), { weekday: "long", month: "long", day: "numeric" }).format(d) : key;
 }
 
 /** "Mon" / "Monday" for a weekday number (0 = Sunday). */
 export function weekdayName(day: number, width: "short" | "long", { locale }: Options = {}): string {
   // 2023-01-01 was a Sunday.
-  return new Intl.DateTimeFormat(locale ?? intlLocale(), { weekday: width }).format(new Date(2023, 0, 1 + day));
+  return dateTimeFormat(locale ?? intlLocale(), { weekday: width }).format(new Date(2023, 0, 1 + day));
 }
 
 /** The first day of the week where the viewer lives (0 = Sunday, 1 = Monday), Monday if unknown. */

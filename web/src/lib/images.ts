@@ -1,4 +1,4 @@
-import { EVENT_COVER, renditionUrl, srcSet, type Rendition } from "@shared/page-contract";
+import { CARD_COVER, EVENT_COVER, renditionUrl, srcSet, type Rendition } from "@shared/page-contract";
 import { supabaseUrl, type PublicBucket } from "./supabase-config";
 
 // Every picture the app shows comes from /storage/v1/render/image (decision 0160): the browser
@@ -34,12 +34,8 @@ export function eventCoverImage(path: string): ResponsiveImage {
   return cover(path, EVENT_COVER);
 }
 
-/** Discover's cards: one column on a phone, two from 640 px, three from 1024 px (max-w-5xl). */
-export const CARD_COVER: CoverSpec = {
-  widths: [320, 480, 640, 960],
-  sizes: "(min-width: 1024px) 320px, (min-width: 640px) calc(50vw - 2rem), calc(100vw - 2rem)",
-  fallbackWidth: 640,
-};
+/** Discover's cards: shared with the page head, which preloads the first one (decision 0168). */
+export { CARD_COVER };
 
 export function cardCoverImage(path: string): ResponsiveImage {
   return cover(path, CARD_COVER);

@@ -1,3 +1,5 @@
+import { PAGE_DATA_KEYS } from "@shared/page-contract";
+import { discoverKeys } from "./api/discover-keys";
 import { describe, expect, it } from "vitest";
 import {
   applyFilterChange, DEFAULT_FILTERS, filtersFromParams, filtersToParams, hasActiveFilters, type DiscoverFilters,
@@ -123,5 +125,11 @@ describe("view in the URL", () => {
     expect(viewToParams("map", base).toString()).toBe("q=jazz&view=map");
     expect(viewToParams("list", base).toString()).toBe("q=jazz");
     expect(viewToParams("calendar", base).toString()).toBe("q=jazz&view=calendar&month=2026-12");
+  });
+});
+
+describe("the list's key as the page head inlines it (decision 0168)", () => {
+  it("is Discover's own key for the default filters", () => {
+    expect(discoverKeys.list(DEFAULT_FILTERS)).toEqual(PAGE_DATA_KEYS.discover());
   });
 });

@@ -2,25 +2,27 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
+import { AfterPaint } from "@/components/after-paint";
 import { LoadError } from "@/components/page-states";
 import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/lib/auth/session-context";
+import { memoInLanguage } from "@/lib/i18n/memo-in-language";
 import { usePageTitle } from "@/lib/use-page-title";
 import { eventDetailOptions } from "./api/get-event";
-import { AttendeeAvatars } from "./components/attendee-avatars";
-import { CalendarButtons } from "./components/calendar-buttons";
-import { EventDescription } from "./components/event-description";
-import { EventHeader } from "./components/event-header";
+import { AttendeeAvatars as AttendeeAvatarsSection } from "./components/attendee-avatars";
+import { CalendarButtons as CalendarButtonsSection } from "./components/calendar-buttons";
+import { EventDescription as EventDescriptionSection } from "./components/event-description";
+import { EventHeader as EventHeaderSection } from "./components/event-header";
 import { EventPageSkeleton } from "./components/event-page-skeleton";
-import { EventPlace } from "./components/event-place";
+import { EventPlace as EventPlaceSection } from "./components/event-place";
 import { EventRsvpBox, useMyRsvp } from "./components/event-rsvp-box";
 import { EventTeamLinks } from "./components/event-team-links";
-import { EventVideo } from "./components/event-video";
-import { EventWhen } from "./components/event-when";
-import { EventGroupChip } from "./group/event-group-chip";
+import { EventVideo as EventVideoSection } from "./components/event-video";
+import { EventWhen as EventWhenSection } from "./components/event-when";
+import { EventGroupChip as EventGroupChipSection } from "./group/event-group-chip";
 import { MembersOnlyGate } from "./group/members-only-gate";
 import { SeriesDates } from "./components/series-dates";
-import { ShareButton } from "./components/share-button";
+import { ShareButton as ShareButtonSection } from "./components/share-button";
 import { useLiveEvent } from "./hooks/use-live-event";
 import { EventLiveContext } from "./live/event-live-context";
 import { viewerName } from "./live/viewer-name";
@@ -28,6 +30,18 @@ import { ReportButton } from "./reports/report-button";
 
 // Below the fold and live: its code and data come after the event itself.
 const CommentsSection = lazy(() => import("./comments/comments-section"));
+
+// The page renders again as the session, the viewer's RSVP and fresh data arrive; sections whose
+// props have not changed are not rendered again.
+const EventHeader = memoInLanguage(EventHeaderSection);
+const EventGroupChip = memoInLanguage(EventGroupChipSection);
+const AttendeeAvatars = memoInLanguage(AttendeeAvatarsSection);
+const EventWhen = memoInLanguage(EventWhenSection);
+const EventPlace = memoInLanguage(EventPlaceSection);
+const CalendarButtons = memoInLanguage(CalendarButtonsSection);
+const ShareButton = memoInLanguage(ShareButtonSection);
+const EventVideo = memoInLanguage(EventVideoSection);
+const EventDescription = memoInLanguage(EventDescriptionSection);
 
 export function EventPage() {
   const { t } = useLingui();
@@ -59,22 +73,28 @@ export function EventPage() {
             <EventTeamLinks event={event} user={user} mine={mine} />
             <AttendeeAvatars event={event} />
           </aside>
+          {/* On a phone these come below the first screen (the aside comes first): each group
+              renders in a task of its own after the page's top has painted. */}
           <div className="flex flex-col gap-6">
-            <EventWhen startsAt={event.starts_at} endsAt={event.ends_at} timeZone={event.timezone} />
-            {event.series_id && <SeriesDates eventId={event.id} seriesId={event.series_id} />}
-            <EventPlace event={event} showOnlineLink={mine?.status === "going"} />
-            <div className="flex flex-wrap items-center gap-2">
-              <CalendarButtons event={event} />
-              <ShareButton url={pageUrl} />
-              {user && user.id !== event.host_id && (
-                <ReportButton target={{ type: "event", id: event.id }} reporterId={user.id} label={t`Report event`} className="h-9" />
-              )}
-            </div>
-            <EventVideo event={event} />
-            <EventDescription description={event.description} />
-            <Suspense fallback={<CommentsFallback />}>
-              <CommentsSection event={event} />
-            </Suspense>
+            <AfterPaint>
+              <EventWhen startsAt={event.starts_at} endsAt={event.ends_at} timeZone={event.timezone} />
+              {event.series_id && <SeriesDates eventId={event.id} seriesId={event.series_id} />}
+              <EventPlace event={event} showOnlineLink={mine?.status === "going"} />
+              <div className="flex flex-wrap items-center gap-2">
+                <CalendarButtons event={event} />
+                <ShareButton url={pageUrl} />
+                {user && user.id !== event.host_id && (
+                  <ReportButton target={{ type: "event", id: event.id }} reporterId={user.id} label={t`Report event`} className="h-9" />
+                )}
+              </div>
+            </AfterPaint>
+            <AfterPaint>
+              <EventVideo event={event} />
+              <EventDescription description={event.description} />
+              <Suspense fallback={<CommentsFallback />}>
+                <CommentsSection event={event} />
+              </Suspense>
+            </AfterPaint>
           </div>
         </div>
       </article>

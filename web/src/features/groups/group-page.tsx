@@ -2,22 +2,33 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
 import { useParams } from "react-router";
-import { LazyMarkdown } from "@/components/markdown/lazy-markdown";
+import { AfterPaint } from "@/components/after-paint";
+import { LazyMarkdown as LazyMarkdownSection } from "@/components/markdown/lazy-markdown";
 import { LoadError, PageState, SectionsSkeleton } from "@/components/page-states";
 import { useIsAdmin } from "@/lib/auth/is-admin";
 import { useSession } from "@/lib/auth/session-context";
+import { memoInLanguage } from "@/lib/i18n/memo-in-language";
 import { usePageTitle } from "@/lib/use-page-title";
 import { groupDetailOptions } from "./api/get-group";
 import { managerStatsOptions, myMembershipOptions } from "./api/members-api";
 import { AlertsToggle } from "./components/alerts-toggle";
-import { MapFacade } from "@/components/map/map-facade";
-import { GroupAnnouncements } from "./components/group-announcements";
-import { GroupCalendarLinks } from "./components/group-calendar-links";
-import { GroupEventsSection } from "./components/group-events-section";
+import { MapFacade as MapFacadeSection } from "@/components/map/map-facade";
+import { GroupAnnouncements as GroupAnnouncementsSection } from "./components/group-announcements";
+import { GroupCalendarLinks as GroupCalendarLinksSection } from "./components/group-calendar-links";
+import { GroupEventsSection as GroupEventsSectionSection } from "./components/group-events-section";
 import { GroupHeader } from "./components/group-header";
-import { GroupPeople } from "./components/group-people";
+import { GroupPeople as GroupPeopleSection } from "./components/group-people";
 import { MembershipButton } from "./components/membership-button";
 import { useLiveGroup } from "./hooks/use-live-group";
+
+// The page renders again as the session, the viewer's membership and fresh data arrive;
+// sections whose props have not changed are not rendered again.
+const LazyMarkdown = memoInLanguage(LazyMarkdownSection);
+const MapFacade = memoInLanguage(MapFacadeSection);
+const GroupAnnouncements = memoInLanguage(GroupAnnouncementsSection);
+const GroupCalendarLinks = memoInLanguage(GroupCalendarLinksSection);
+const GroupEventsSection = memoInLanguage(GroupEventsSectionSection);
+const GroupPeople = memoInLanguage(GroupPeopleSection);
 
 /** /g/:slug — a group's home: who it is, where, who runs it, what's next, and joining. */
 export function GroupPage() {
@@ -28,7 +39,13 @@ export function GroupPage() {
   const userId = user?.id;
   // While the session loads nothing is asked, so each query runs once, as the right viewer.
   const ready = status !== "loading";
-  const query = useQuery({ ...groupDetailOptions(slug, userId), enabled: ready });
+  const query = useQuery({
+    ...groupDetailOptions(slug, userId),
+    enabled: ready,
+    // The page's HTML carries the group as anyone sees it (decision 0168): shown while the session
+    // loads, and kept while a signed-in viewer's own copy comes (same group only).
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === slug ? previous : undefined),
+  });
   const group = query.data ?? null;
   const membership = useQuery({ ...myMembershipOptions(group?.id ?? "", userId), enabled: Boolean(group && userId) });
   const mine = membership.data;
@@ -39,7 +56,7 @@ export function GroupPage() {
 
   usePageTitle(group?.name ?? (query.isPending ? undefined : t`Group not found`));
 
-  if (!ready || query.isPending) return <SectionsSkeleton label={t`Loading group…`} />;
+  if ((!ready && !query.data) || query.isPending) return <SectionsSkeleton label={t`Loading group…`} />;
   if (query.isError) return <LoadError title={t`Couldn't load this group.`} error={query.error} onRetry={() => void query.refetch()} />;
   if (!group) return <PageState title={t`Group not found`} message={t`This group does not exist or is not visible to you.`} />;
 
@@ -73,7 +90,10 @@ export function GroupPage() {
             <>
               <GroupAnnouncements groupId={group.id} userId={userId} />
               <GroupEventsSection groupId={group.id} userId={userId} when="upcoming" />
-              <GroupEventsSection groupId={group.id} userId={userId} when="past" />
+              {/* Below the first screen: rendered in a task of its own after the top has painted. */}
+              <AfterPaint>
+                <GroupEventsSection groupId={group.id} userId={userId} when="past" />
+              </AfterPaint>
             </>
           ) : (
             <section aria-labelledby="group-private" className="flex flex-col gap-2 rounded-xl border border-border bg-muted/40 p-5">
@@ -93,16 +113,19 @@ export function GroupPage() {
         </div>
         {/* After the page's content in reading order: on a phone, About and the events come first. */}
         <aside className="flex flex-col gap-6">
-          {isMember && userId && <AlertsToggle groupId={group.id} userId={userId} membership={mine} />}
-          <GroupPeople groupId={group.id} userId={userId} memberCount={memberCount} canSeeMembers={canSeeContent} />
-          <section aria-labelledby="group-home" className="flex flex-col gap-3">
-            <h2 id="group-home" className="text-lg font-semibold">
-              <Trans>Home city</Trans>
-            </h2>
-            <p>{group.city}</p>
-            <MapFacade lat={group.lat} lng={group.lng} name={group.city} />
-          </section>
-          {group.visibility === "public" && <GroupCalendarLinks slug={group.slug} name={group.name} />}
+          {/* Rendered in a task of its own after the page's top has painted. */}
+          <AfterPaint>
+            {isMember && userId && <AlertsToggle groupId={group.id} userId={userId} membership={mine} />}
+            <GroupPeople groupId={group.id} userId={userId} memberCount={memberCount} canSeeMembers={canSeeContent} />
+            <section aria-labelledby="group-home" className="flex flex-col gap-3">
+              <h2 id="group-home" className="text-lg font-semibold">
+                <Trans>Home city</Trans>
+              </h2>
+              <p>{group.city}</p>
+              <MapFacade lat={group.lat} lng={group.lng} name={group.city} />
+            </section>
+            {group.visibility === "public" && <GroupCalendarLinks slug={group.slug} name={group.name} />}
+          </AfterPaint>
         </aside>
       </div>
     </article>

@@ -2,14 +2,15 @@
 // times of events are in lib/datetime.ts. Decision 0204.
 import { t } from "@lingui/core/macro";
 import { intlLocale } from "./active-locale";
+import { listFormat, numberFormat, relativeTimeFormat } from "./intl-cache";
 
 export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(intlLocale(), options).format(n);
+  return numberFormat(intlLocale(), options).format(n);
 }
 
 /** "Ada, Grace and Alan" / "Ada, Grace et Alan". */
 export function formatList(items: readonly string[], type: Intl.ListFormatType = "conjunction"): string {
-  return new Intl.ListFormat(intlLocale(), { style: "long", type }).format(items);
+  return listFormat(intlLocale(), { style: "long", type }).format(items);
 }
 
 // The countries that give road distances in miles.
@@ -37,21 +38,21 @@ export function formatDistance(km: number): string {
   const locale = intlLocale();
   if (distanceUnit() === "mile") {
     const miles = km / KM_PER_MILE;
-    return new Intl.NumberFormat(locale, {
+    return numberFormat(locale, {
       style: "unit", unit: "mile", maximumFractionDigits: miles < 10 ? 1 : 0,
     }).format(Math.max(0.1, miles));
   }
   if (km < 1) {
     const metres = Math.max(100, Math.round((km * 1000) / 100) * 100);
-    return new Intl.NumberFormat(locale, { style: "unit", unit: "meter" }).format(metres);
+    return numberFormat(locale, { style: "unit", unit: "meter" }).format(metres);
   }
-  return new Intl.NumberFormat(locale, { style: "unit", unit: "kilometer", maximumFractionDigits: km < 10 ? 1 : 0 }).format(km);
+  return numberFormat(locale, { style: "unit", unit: "kilometer", maximumFractionDigits: km < 10 ? 1 : 0 }).format(km);
 }
 
 /** A search radius given in km, in the visitor's unit, rounded to whole units ("25 km", "16 mi"). */
 export function formatRadius(km: number): string {
   const mile = distanceUnit() === "mile";
-  return new Intl.NumberFormat(intlLocale(), { style: "unit", unit: mile ? "mile" : "kilometer", maximumFractionDigits: 0 }).format(
+  return numberFormat(intlLocale(), { style: "unit", unit: mile ? "mile" : "kilometer", maximumFractionDigits: 0 }).format(
     mile ? Math.round(km / KM_PER_MILE) : km,
   );
 }
@@ -73,7 +74,7 @@ export function formatRelativeTime(iso: string, { now = new Date(), upToDays }: 
   const seconds = Math.round((Date.parse(iso) - now.getTime()) / 1000);
   if (Math.abs(seconds) < 45) return t`just now`;
   if (upToDays !== undefined && Math.abs(seconds) >= upToDays * 86_400) return undefined;
-  const format = new Intl.RelativeTimeFormat(intlLocale(), { numeric: "auto" });
+  const format = relativeTimeFormat(intlLocale(), { numeric: "auto" });
   const [unit, size] = UNITS.find(([, size]) => Math.abs(seconds) >= size) ?? ["minute", 60];
   return format.format(Math.round(seconds / size), unit);
 }

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { DISCOVER_CARD_COLUMNS } from "@shared/page-contract";
 import { supabase } from "@/lib/supabase";
 import type { DiscoverFilters, EventCategory } from "../discover-filters";
 import { filterWindow, type TimeWindow } from "../filter-range";
@@ -8,8 +9,8 @@ import { discoverKeys } from "./discover-keys";
 export const PAGE_SIZE = 20;
 
 // Only what a card (and its pin) shows; the event page loads the rest.
-const CARD_COLUMNS =
-  "id, slug, title, category, starts_at, ends_at, timezone, venue_name, address, lat, lng, is_online, capacity, waitlist_enabled, cover_path, event_stats(spots_left, going_count, waitlist_count)";
+// Shared with the page head, which inlines Discover's first page (decision 0168).
+const CARD_COLUMNS = DISCOVER_CARD_COLUMNS;
 
 export type EventCardData = {
   id: string;

@@ -7,9 +7,15 @@ type EventWhenProps = { startsAt: string; endsAt: string; timeZone: string; view
 /** When, in the venue's zone; plus the viewer's own time when their clock differs. */
 export function EventWhen({ startsAt, endsAt, timeZone, viewerZone = viewerTimeZone() }: EventWhenProps) {
   const { t } = useLingui();
-  const differs = !sameWallClock(startsAt, timeZone, viewerZone);
-  const yours = formatEventRange(startsAt, endsAt, viewerZone);
-  const zone = zoneName(startsAt, timeZone);
+  // Only the label shown is formatted: a zone's long name costs Intl a lot of data to load.
+  let label: string;
+  if (!sameWallClock(startsAt, timeZone, viewerZone)) {
+    const yours = formatEventRange(startsAt, endsAt, viewerZone);
+    label = t`Your time: ${yours}`;
+  } else {
+    const zone = zoneName(startsAt, timeZone);
+    label = t`Local time (${zone})`;
+  }
   return (
     <div className="flex items-start gap-3">
       <CalendarDays aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
@@ -18,7 +24,7 @@ export function EventWhen({ startsAt, endsAt, timeZone, viewerZone = viewerTimeZ
           <time dateTime={startsAt}>{formatEventRange(startsAt, endsAt, timeZone)}</time>
         </p>
         <p className="text-sm text-muted-foreground">
-          {differs ? t`Your time: ${yours}` : t`Local time (${zone})`}
+          {label}
         </p>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Database } from "@/lib/database.types";
 import { supabase } from "@/lib/supabase";
 import { groupKeys } from "./group-keys";
+import { GROUP_PAGE_COLUMNS } from "@shared/page-contract";
 
 type GroupRow = Database["public"]["Tables"]["groups"]["Row"];
 
@@ -13,8 +14,8 @@ export type GroupJoinPolicy = Database["public"]["Enums"]["group_join_policy"];
 /** A group as its page shows it: every column but the search vector, and its member count. */
 export type GroupDetail = Omit<GroupRow, "search"> & { group_stats: { member_count: number } | null };
 
-export const GROUP_COLUMNS =
-  "id, slug, name, about, category, city, lat, lng, cover_path, logo_path, visibility, join_policy, created_by, hidden_at, created_at, updated_at, group_stats(member_count)";
+/** Shared with the page-head function, which inlines the group for the first paint (decision 0168). */
+export const GROUP_COLUMNS = GROUP_PAGE_COLUMNS;
 
 /** The group with this slug, or null when there is none the viewer may see (withheld, hidden). */
 export async function getGroup(slug: string): Promise<GroupDetail | null> {
