@@ -129,11 +129,12 @@ describe('link previews (no JavaScript)', () => {
     const h = readHead(await res!.text());
     expect(h.title).toBe(`${event!.title} · Gather`);
     expect(h.canonical).toBe(`https://events.example/events/${event!.slug}`);
-    expect(h.text).toContain('rel="modulepreload"');
-    // The first screen too, in the root element (decision 0168); the page's code after the paint.
+    // The first screen too, in the root element (decision 0168); the page's code after the paint,
+    // so no module preload (decision 0195).
     expect(h.body).toContain(`<h1 class="text-3xl font-bold tracking-tight sm:text-4xl">`);
     expect(h.body).toContain('href="#main"');
-    expect(h.text).toMatch(/<script type="module" fetchpriority="low"/);
+    expect(h.text).toMatch(/<script type="module"[^>]* src="\/assets\/index-[\w-]+\.js">/);
+    expect(h.text).not.toContain('rel="modulepreload"');
     expect(await pageWithHead(new Request('https://events.example/assets/x.js'), { supabaseUrl: server.url, anonKey: server.keys.anonKey, asset })).toBeNull();
     // Gather's own words in the reader's language (decision 0208); the host's title as written.
     const fr = await pageWithHead(new Request('https://events.example/', { headers: { 'accept-language': 'fr-FR,fr;q=0.9' } }), {

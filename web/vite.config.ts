@@ -34,6 +34,7 @@ export default defineConfig(({ command }) => ({
     pageHeads({
       function: "page-head",
       maxAge: 60,
+      app: "src/start-app.tsx",
       routes: [
         { pattern: "/", module: "src/features/discover/discover-page.tsx" },
         { pattern: "/events/new", module: "src/features/editor/event-editor-page.tsx", head: false },

@@ -163,10 +163,13 @@ describe("a page's own head (_head.json)", () => {
     const page = async (path: string) => (await s.fetch(path, { headers: html })).text();
     const withBody = await page('/events/with-body');
     expect(withBody).toContain('<div id="root"><main><h1 class="x">Jazz &amp; co</h1></main></div>');
-    // It paints from the HTML: its scripts come after the stylesheet and pictures.
-    expect(withBody).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-AbC123.js">');
-    expect(withBody).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/event-1.js"></head>');
-    expect(await page('/events/plain-one')).toContain('<script type="module" crossorigin src="/assets/index-AbC123.js">');
+    // It paints from the HTML: its entry is there, but no module preload fetches the page's code
+    // before that paint (decision 0195); a page without a first screen keeps them.
+    expect(withBody).toContain('<script type="module" crossorigin src="/assets/index-AbC123.js">');
+    expect(withBody).not.toContain('modulepreload');
+    const plainOne = await page('/events/plain-one');
+    expect(plainOne).toContain('<script type="module" crossorigin src="/assets/index-AbC123.js">');
+    expect(plainOne).toContain('<link rel="modulepreload" crossorigin href="/assets/event-1.js"></head>');
     const huge = await page('/events/huge-body');
     expect(huge).toContain('<title>h</title>');
     expect(huge).toContain('<div id="root"></div>');

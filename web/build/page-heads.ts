@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { Plugin, Rollup } from "vite";
+import { appEntry, chunksOf, staticClosure } from "./app-chunks";
 
 type OutputChunk = Rollup.OutputChunk;
 
@@ -12,41 +13,57 @@ export type PageHeadRoute = {
   head?: boolean;
 };
 
-type Options = { function: string; maxAge: number; routes: PageHeadRoute[] };
+type Options = {
+  function: string;
+  maxAge: number;
+  /** The app's code every page runs, imported by the entry: preloaded by index.html (decision 0195). */
+  app: string;
+  routes: PageHeadRoute[];
+};
 
 /**
  * Writes `_head.json` (read by gather-server and by the static-host middleware in deploy/):
  * which function supplies each public page's <head>, and the JavaScript each page needs
- * beyond the entry, so the HTML can start those downloads before the entry has even run.
+ * beyond the entry, so the HTML can start those downloads before the entry has even run; and
+ * puts the app's own chunks in index.html as module preloads. The entry imports the app
+ * dynamically (so a page painted from its HTML loads it after its paint, decision 0195): without
+ * these, every other page would find out what to fetch only once the entry had run. The server
+ * drops module preloads from a page that comes with its first screen.
  */
 export function pageHeads(options: Options): Plugin {
   let root = "";
+  const chunkOf = (chunks: OutputChunk[], module: string): OutputChunk | undefined =>
+    chunks.find((c) => c.facadeModuleId === resolve(root, module));
+  /** The app's chunks beyond the entry's own: what every page loads before its route. */
+  const appChunks = (chunks: OutputChunk[]): string[] => {
+    const app = chunkOf(chunks, options.app);
+    if (!app) throw new Error(`page-heads: no chunk for ${options.app} (is it imported dynamically by the entry?)`);
+    const entry = appEntry(chunks);
+    const inEntry = entry ? staticClosure(chunks, entry) : new Set<string>();
+    return [...staticClosure(chunks, app)].filter((f) => !inEntry.has(f));
+  };
   return {
     name: "gather-page-heads",
     apply: "build",
     configResolved(config) {
       root = config.root;
     },
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const links = appChunks(chunksOf(ctx.bundle)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+        return html.replace("</head>", `    ${links.join("\n    ")}\n  </head>`);
+      },
+    },
     generateBundle(_out, bundle) {
-      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const closure = (start: OutputChunk): Set<string> => {
-        const seen = new Set<string>();
-        const visit = (c: OutputChunk) => {
-          if (seen.has(c.fileName)) return;
-          seen.add(c.fileName);
-          for (const f of c.imports) visit(byFile.get(f)!);
-        };
-        visit(start);
-        return seen;
-      };
-      const entry = chunks.find((c) => c.isEntry);
-      const loaded = entry ? closure(entry) : new Set<string>();
+      const chunks = chunksOf(bundle);
+      const entry = appEntry(chunks);
+      const loaded = new Set([...(entry ? staticClosure(chunks, entry) : []), ...appChunks(chunks)]);
       const routes = options.routes.map((r) => {
-        const id = resolve(root, r.module);
-        const chunk = chunks.find((c) => c.facadeModuleId === id);
+        const chunk = chunkOf(chunks, r.module);
         if (!chunk) this.error(`page-heads: no chunk for ${r.module} (is it a lazy route?)`);
-        const preload = [...closure(chunk)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+        const preload = [...staticClosure(chunks, chunk)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
         return { pattern: r.pattern, head: r.head ?? true, preload };
       });
       this.emitFile({

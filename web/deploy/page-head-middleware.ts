@@ -81,15 +81,15 @@ export async function pageWithHead(request: Request, opts: PageHeadOptions): Pro
   if (start >= 0 && end > start) {
     html = html.slice(0, start) + (head || html.slice(start + START.length, end)) + html.slice(end + END.length);
   }
-  // After the entry's own preloads and the stylesheet.
-  if (links) html = html.replace("</head>", `${links}</head>`);
+  // After the entry's own preloads and the stylesheet; none for a page that paints from its HTML.
+  if (links && !body) html = html.replace("</head>", `${links}</head>`);
   // The page's first screen, painted from the HTML; the app replaces it when it renders.
   const bodyStart = html.indexOf(BODY_START);
   const bodyEnd = html.indexOf(BODY_END);
   if (bodyStart >= 0 && bodyEnd > bodyStart) {
     html = html.slice(0, bodyStart) + (body || html.slice(bodyStart + BODY_START.length, bodyEnd)) + html.slice(bodyEnd + BODY_END.length);
-    // Its code is needed after the paint: the stylesheet and the cover go first.
-    if (body) html = html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*\sfetchpriority=)/g, '<$1 fetchpriority="low"');
+    // Its code is fetched after the paint (its entry waits for the load event; decision 0195).
+    if (body) html = html.replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, "");
   }
   return new Response(request.method === "HEAD" ? null : html, {
     headers: {

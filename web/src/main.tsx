@@ -1,89 +1,27 @@
-import { I18nProvider } from "@lingui/react";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
-import { AppProviders } from "@/app/providers";
-import { createAppRouter } from "@/app/router";
-import { initAnalytics } from "@/lib/analytics";
-import { loadErrorMessages } from "@/lib/errors";
-import { i18n, startI18n } from "@/lib/i18n";
-import { seedPageData } from "@/lib/page-data";
-import { queryClient } from "@/lib/query-client";
-import { registerServiceWorker } from "@/lib/service-worker";
-import { warmUp } from "@/lib/warm-up";
+// The entry: the stylesheet, and a few lines that decide when the app's code is fetched. Nothing
+// else is imported here, so a page whose first screen came in the HTML (decision 0168) loads
+// only this before its paint; its cover has the phone's bandwidth to itself (decision 0195).
 import "./index.css";
-
-// Zod compiles validators with `new Function` after probing whether eval is allowed; under the
-// app's CSP (no 'unsafe-eval', decision 0099) the probe itself is reported as a violation. Its
-// interpreter is fast enough for forms. Zod reads this shared object lazily, at first parse.
-Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfig ??= {}), { jitless: true });
 
 const container = document.getElementById("root");
 if (!container) throw new Error("index.html has no #root element");
 
-// The server may have sent the page's first screen in the HTML (decision 0168). Then the app
-// starts once that screen has loaded, its cover too (the page's largest paint): until then the
-// phone's bandwidth and main thread are the picture's, and the screen's links work as plain
-// links. Three seconds at most, should a picture never finish.
 const firstScreen = container.firstElementChild !== null;
+const start = () => void import("./start-app").then(({ startApp }) => startApp(container, firstScreen));
+
+// With a first screen the app starts once that screen has loaded, its cover too (the page's
+// largest paint), after the frame that shows it; its links work as plain links until then.
+// Three seconds at most, should a picture never finish. Without one, at once: the HTML preloads
+// the app's code for those pages.
 if (firstScreen && document.readyState !== "complete") {
   let started = false;
   const once = () => {
     if (started) return;
     started = true;
-    startApp(container);
+    start();
   };
-  // After the frame that shows the loaded screen has been drawn.
   window.addEventListener("load", () => requestAnimationFrame(() => setTimeout(once, 0)), { once: true });
   setTimeout(once, 3000);
 } else {
-  startApp(container);
+  start();
 }
-
-function startApp(root: HTMLElement): void {
-  // Before the first render, so the consent default is the first thing in the dataLayer.
-  initAnalytics({
-    gtmId: import.meta.env.VITE_GTM_ID,
-    nonce: document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined,
-  });
-
-  // The page's data, when the server inlined it, before anything asks for it.
-  seedPageData(queryClient);
-
-  // The language is picked before the router starts loading the first page, so that page's
-  // catalogue loads in parallel with the shell's, in the same language.
-  const i18nReady = startI18n();
-  const router = createAppRouter();
-
-  // tailwind-merge's class map and Intl's data for the language, built on first use: each in a
-  // task of its own while the first page's code and words download, not inside the first render.
-  warmUp();
-
-  // A first screen stays until the page's own code (its lazy route and catalogue) has arrived,
-  // so the app's first render is the page itself, drawn over the same boxes, not a spinner.
-  const routeReady = new Promise<void>((resolve) => {
-    if (!firstScreen || router.state.initialized) return resolve();
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-
-  void Promise.all([i18nReady, routeReady]).then(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <AppProviders>
-            <RouterProvider router={router} />
-          </AppProviders>
-        </I18nProvider>
-      </StrictMode>,
-    );
-    // No first paint shows an error; their words load after it, in a task of their own.
-    setTimeout(() => void loadErrorMessages(), 0);
-  });
-}
-
-// After the page has loaded: the app shell and the member's tickets for offline use.
-registerServiceWorker();

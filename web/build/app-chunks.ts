@@ -1,0 +1,26 @@
+import type { Rollup } from "vite";
+
+type OutputChunk = Rollup.OutputChunk;
+
+/** The chunks of a bundle. */
+export function chunksOf(bundle: Rollup.OutputBundle): OutputChunk[] {
+  return Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
+}
+
+/** The app's entry (index.html's script), not the catalogues, which are emitted as entries too. */
+export function appEntry(chunks: OutputChunk[]): OutputChunk | undefined {
+  return chunks.find((c) => c.isEntry && /\/(index\.html|src\/main\.tsx)$/.test(c.facadeModuleId ?? ""));
+}
+
+/** `start` and every chunk it imports statically, by file name. */
+export function staticClosure(chunks: OutputChunk[], start: OutputChunk): Set<string> {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const seen = new Set<string>();
+  const visit = (c: OutputChunk) => {
+    if (seen.has(c.fileName)) return;
+    seen.add(c.fileName);
+    for (const f of c.imports) visit(byFile.get(f)!);
+  };
+  visit(start);
+  return seen;
+}
