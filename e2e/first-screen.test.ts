@@ -79,17 +79,25 @@ describe('first screen from the HTML (412 px phone)', () => {
   });
 });
 
-type CardWatch = { title: string | null; src: string | null; rect: string | null; imgRect: string | null; lostTitle: number; shifts: number; node: Element | null };
+type CardWatch = { title: string | null; src: string | null; rect: string | null; imgRect: string | null; lostTitle: number; shifts: number; node: Element | null; markup: string[] };
 
 /** Before any script: the first Discover card's title, cover and boxes as the HTML drew them, every moment without a card, and layout shifts. */
 function watchDiscover(): void {
-  const w: CardWatch = { title: null, src: null, rect: null, imgRect: null, lostTitle: 0, shifts: 0, node: null };
+  const w: CardWatch = { title: null, src: null, rect: null, imgRect: null, lostTitle: 0, shifts: 0, node: null, markup: [] };
   (window as unknown as { __card: CardWatch }).__card = w;
   const box = (e: Element | null) => {
     const r = e?.getBoundingClientRect();
     return r ? `${r.x},${r.y} ${r.width}x${r.height}` : null;
   };
   (window as unknown as { __box: typeof box }).__box = box;
+  // An element as markup with its attributes sorted (the app writes some in another order).
+  const canon = (e: Element | null): string => {
+    if (!e) return '';
+    const attrs = [...e.attributes].map((a) => `${a.name}="${a.value}"`).sort().join(' ');
+    const inner = [...e.childNodes].map((n) => (n instanceof Element ? canon(n) : n.nodeType === 3 ? n.textContent : '')).join('');
+    return `<${e.localName} ${attrs}>${inner}</${e.localName}>`;
+  };
+  (window as unknown as { __canon: typeof canon }).__canon = canon;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.shifts += e.value;
   }).observe({ type: 'layout-shift', buffered: true });
@@ -100,6 +108,7 @@ function watchDiscover(): void {
     w.src = document.querySelector('main section ul > li > article img')?.getAttribute('src') ?? null;
     w.rect = box(document.querySelector('main section ul > li > article'));
     w.imgRect = box(document.querySelector('main section ul > li > article img'));
+    w.markup = ['main h1', 'main nav[aria-label]', 'main section p[role="status"]', 'main section ul'].map((q) => canon(document.querySelector(q)));
     new MutationObserver(() => {
       if (!document.querySelector('main section ul > li > article h2 a')) w.lostTitle += 1;
     }).observe(document.body, { childList: true, subtree: true });
@@ -136,14 +145,20 @@ describe("Discover's first screen from the HTML", () => {
           const w = (window as unknown as { __card: CardWatch }).__card;
           const box = (window as unknown as { __box: (e: Element | null) => string | null }).__box;
           const a = document.querySelector('main section ul > li > article h2 a');
+          const canon = (window as unknown as { __canon: (e: Element | null) => string }).__canon;
           return {
+            markupNow: ['main h1', 'main nav[aria-label]', 'main section p[role="status"]', 'main section ul'].map((q) => canon(document.querySelector(q))),
             ...w, node: null, sameNode: w.node === a, title: a?.textContent ?? null,
             rect: box(document.querySelector('main section ul > li > article')),
             imgRect: box(document.querySelector('main section ul > li > article img')),
             before: { title: w.title, src: w.src, rect: w.rect, imgRect: w.imgRect },
           };
         });
-        console.log(`Discover first screen on ${label}:`, JSON.stringify({ ...after, sameNode: after.sameNode }));
+        const { markup, markupNow, ...shown } = after;
+        console.log(`Discover first screen on ${label}:`, JSON.stringify(shown));
+        // The function's copy of the markup is the app's: heading, views, count and every card, element for element.
+        expect(markupNow).toEqual(markup);
+        expect(markup[3]).toContain('<article');
         expect(after.before.title).toBe(first.title);
         expect(after.before.src).toContain(`/event-covers/${first.cover_path}?width=640`);
         expect(after.lostTitle).toBe(0);
