@@ -135,7 +135,7 @@ describe('page-head: first screens', () => {
 
     // The cards are the inlined page's, in its order, and nothing anon cannot read.
     const data = JSON.parse(document.getElementById('page-data')!.textContent!);
-    const inlined = data.data.pages[0].events as { slug: string; title: string }[];
+    const inlined = data.data.pages[0].events as { slug: string; title: string; starts_at: string }[];
     const cards = [...main.querySelectorAll('section ul > li > article')];
     expect(cards.map((c) => c.querySelector('h2 a')?.textContent)).toEqual(inlined.map((e) => e.title));
     expect(cards.map((c) => c.querySelector('h2 a')?.getAttribute('href'))).toEqual(inlined.map((e) => `/events/${e.slug}`));
