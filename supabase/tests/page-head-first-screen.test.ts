@@ -132,6 +132,9 @@ describe('page-head: first screens', () => {
     // The phone's "Filters" button and the wide fields are both there, each hidden where the app would not draw it.
     expect(main.querySelector('button[aria-haspopup="dialog"]')?.className).toContain('sm:hidden');
     expect(main.querySelector('select')?.closest('div.hidden.sm\\:flex')).not.toBeNull();
+    // Inert until the app draws its own filters (its first render replaces them; nothing typed is lost).
+    expect(main.querySelector('form[role="search"]')?.parentElement?.hasAttribute('inert')).toBe(true);
+    expect(main.querySelectorAll('[inert]')).toHaveLength(1);
 
     // The cards are the inlined page's, in its order, and nothing anon cannot read.
     const data = JSON.parse(document.getElementById('page-data')!.textContent!);

@@ -95,6 +95,7 @@ function label(forId: string, words: string, extra = ''): string {
  * FilterBar with the default filters, both ways: the phone's "Filters" button (the app draws it
  * below 640 px) and the wide form's fields (MoreFilters, from 640 px), each hidden by CSS where the
  * app would not draw it, since the server cannot know the width. The app's render drops the other.
+ * Inert (the same look, no input) until the app replaces it: the app's first render clears the root.
  */
 function filterBar(w: DiscoverWords, o: DiscoverScreenOptions): string {
   const search = `<form role="search" aria-label="${attr(w.events)}" class="flex gap-2">` +
@@ -125,7 +126,8 @@ function filterBar(w: DiscoverWords, o: DiscoverScreenOptions): string {
     `<button data-slot="button" type="button" class="${BUTTON_OUTLINE} sm:mt-6">${icon('locate-fixed')}${text(w.useLocation)}</button>` +
     '</div></div>';
   const wide = `<div class="hidden flex-col gap-4 sm:flex">${fields}${distance}</div>`;
-  return `<div class="flex flex-col gap-3 sm:gap-4 sm:rounded-xl sm:border sm:border-border sm:bg-card sm:p-4">${search}${phone}${wide}</div>`;
+  // `inert` until the app draws its own: what is typed or picked here would be lost when it does.
+  return `<div inert class="flex flex-col gap-3 sm:gap-4 sm:rounded-xl sm:border sm:border-border sm:bg-card sm:p-4">${search}${phone}${wide}</div>`;
 }
 
 function viewSwitcher(w: DiscoverWords): string {
