@@ -78,3 +78,120 @@ describe('first screen from the HTML (412 px phone)', () => {
     }
   });
 });
+
+type CardWatch = { title: string | null; src: string | null; rect: string | null; imgRect: string | null; lostTitle: number; shifts: number; node: Element | null; markup: string[] };
+
+/** Before any script: the first Discover card's title, cover and boxes as the HTML drew them, every moment without a card, and layout shifts. */
+function watchDiscover(): void {
+  const w: CardWatch = { title: null, src: null, rect: null, imgRect: null, lostTitle: 0, shifts: 0, node: null, markup: [] };
+  (window as unknown as { __card: CardWatch }).__card = w;
+  const box = (e: Element | null) => {
+    const r = e?.getBoundingClientRect();
+    return r ? `${r.x},${r.y} ${r.width}x${r.height}` : null;
+  };
+  (window as unknown as { __box: typeof box }).__box = box;
+  // An element as markup with its attributes sorted (the app writes some in another order).
+  const canon = (e: Element | null): string => {
+    if (!e) return '';
+    const attrs = [...e.attributes].map((a) => `${a.name}="${a.value}"`).sort().join(' ');
+    const inner = [...e.childNodes].map((n) => (n instanceof Element ? canon(n) : n.nodeType === 3 ? n.textContent : '')).join('');
+    return `<${e.localName} ${attrs}>${inner}</${e.localName}>`;
+  };
+  (window as unknown as { __canon: typeof canon }).__canon = canon;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.shifts += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  document.addEventListener('DOMContentLoaded', () => {
+    const a = document.querySelector('main section ul > li > article h2 a');
+    w.node = a;
+    w.title = a?.textContent ?? null;
+    w.src = document.querySelector('main section ul > li > article img')?.getAttribute('src') ?? null;
+    w.rect = box(document.querySelector('main section ul > li > article'));
+    w.imgRect = box(document.querySelector('main section ul > li > article img'));
+    w.markup = ['main h1', 'main nav[aria-label]', 'main section p[role="status"]', 'main section ul'].map((q) => canon(document.querySelector(q)));
+    new MutationObserver(() => {
+      if (!document.querySelector('main section ul > li > article h2 a')) w.lostTitle += 1;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
+/** The first card of Discover's inlined page, as the HTML (before any script) names it. */
+async function firstInlinedCard(): Promise<{ slug: string; title: string; cover_path: string; count: number }> {
+  const html = await (await fetch(`${app.server.url}/`, { headers: { 'accept-language': 'en-US,en;q=0.9' } })).text();
+  const data = JSON.parse(/<script type="application\/json" id="page-data"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!);
+  const first = data.data.pages[0].events[0];
+  // In the HTML itself: the card's link, its title and its cover's srcset.
+  expect(html).toContain(`href="/events/${first.slug}"`);
+  expect(html).toContain(`/render/image/public/event-covers/${first.cover_path}?width=320 320w`);
+  return { ...first, count: data.data.pages[0].events.length };
+}
+
+describe("Discover's first screen from the HTML", () => {
+  for (const [label, options] of [
+    ['a 412 px phone', { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true }],
+    ['a 1280 px laptop', { viewport: { width: 1280, height: 800 } }],
+  ] as const) {
+    it(`on ${label}: the first card's title and cover are there before any script, keep their boxes when the app takes over, nothing shifts`, async () => {
+      const first = await firstInlinedCard();
+      const context = await app.browser.newContext(options);
+      try {
+        const page = await context.newPage();
+        await page.addInitScript(watchDiscover);
+        await page.goto(`${app.server.url}/`);
+        // "Subscribe to this search" is drawn by the app only.
+        await page.locator('main details summary').waitFor(SLOW);
+        await page.waitForLoadState('networkidle');
+        const after = await page.evaluate(() => {
+          const w = (window as unknown as { __card: CardWatch }).__card;
+          const box = (window as unknown as { __box: (e: Element | null) => string | null }).__box;
+          const a = document.querySelector('main section ul > li > article h2 a');
+          const canon = (window as unknown as { __canon: (e: Element | null) => string }).__canon;
+          return {
+            markupNow: ['main h1', 'main nav[aria-label]', 'main section p[role="status"]', 'main section ul'].map((q) => canon(document.querySelector(q))),
+            ...w, node: null, sameNode: w.node === a, title: a?.textContent ?? null,
+            rect: box(document.querySelector('main section ul > li > article')),
+            imgRect: box(document.querySelector('main section ul > li > article img')),
+            before: { title: w.title, src: w.src, rect: w.rect, imgRect: w.imgRect },
+          };
+        });
+        const { markup, markupNow, ...shown } = after;
+        console.log(`Discover first screen on ${label}:`, JSON.stringify(shown));
+        // The function's copy of the markup is the app's: heading, views, count and every card, element for element.
+        expect(markupNow).toEqual(markup);
+        expect(markup[3]).toContain('<article');
+        expect(after.before.title).toBe(first.title);
+        expect(after.before.src).toContain(`/event-covers/${first.cover_path}?width=640`);
+        expect(after.lostTitle).toBe(0);
+        expect(after.title).toBe(first.title);
+        // The same boxes: the app's first render is the inlined page, drawn where the HTML drew it.
+        expect(after.rect).toBe(after.before.rect);
+        expect(after.imgRect).toBe(after.before.imgRect);
+        expect(after.shifts).toBeLessThan(0.05);
+        // The app's own list now: every card of the page, each once.
+        expect(await page.locator('main section ul > li > article').count()).toBe(first.count);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it('works without JavaScript: the cards are there, and a card is a link to its event', async () => {
+    const first = await firstInlinedCard();
+    const context = await app.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${app.server.url}/`);
+      expect(await page.locator('main h1').textContent()).toBe('Discover events');
+      expect(await page.locator('main nav[aria-label="Views"] a').allTextContents()).toEqual(['List', 'Map', 'Calendar']);
+      const card = page.locator('main section ul > li > article').first();
+      expect(await card.locator('h2').textContent()).toBe(first.title);
+      await expect.poll(() => card.locator('img').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), SLOW).toBe(true);
+      await card.locator('h2 a').click();
+      await page.waitForURL(`**/events/${first.slug}`);
+      expect(await page.locator('main h1').textContent()).toBe(first.title);
+    } finally {
+      await context.close();
+    }
+  });
+});
+

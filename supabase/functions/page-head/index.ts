@@ -91,7 +91,7 @@ Deno.serve(async (req) => {
   if (page.pathname === '/') {
     meta = discoverPage(site, page.searchParams);
     // Without filters, the one list every visitor shares: its first page rides along.
-    if (!page.search) meta = await withDiscoverResults(db, site.api, meta);
+    if (!page.search) meta = await withDiscoverResults(db, site, meta, req.headers.get('accept-language'));
   }
   else if (first === 'events' && second && !rest.length && !EVENT_SCREENS.has(second)) meta = await eventPage(db, site, second);
   else if (first === 'u' && second && !rest.length) meta = await profilePage(db, site, second, isSuspended);
