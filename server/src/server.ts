@@ -137,10 +137,14 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
         await dbPort?.close();
         // Past the drain timeout, requests still running are cut so the process can stop.
         const cut = setTimeout(() => server.server.closeAllConnections(), config.drainTimeoutS * 1000);
+        // Node closes the connections idle when closing starts; one whose request finishes later
+        // would stay open for its keep-alive time (72 s), holding the drain until the cut.
+        const idle = setInterval(() => server.server.closeIdleConnections(), 100);
         try {
           await server.close();
         } finally {
           clearTimeout(cut);
+          clearInterval(idle);
           await metricsListener?.close();
         }
         if (!opts.db) await db.close();

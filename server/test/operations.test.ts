@@ -107,6 +107,11 @@ function startSlowInsert(url: string, apikey: string, body: string) {
   return { continued, ended, finish: () => socket.write(body) };
 }
 
+/** `p`, or a failure naming what the drain is stuck on (each step takes milliseconds). */
+function within<T>(what: string, p: Promise<T>, ms = 15_000): Promise<T> {
+  return Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`drain: still waiting for ${what} after ${ms} ms`)), ms).unref())]);
+}
+
 describe(`graceful drain (${driverName})`, () => {
   it('finishes the request in flight, tells sockets to reconnect and refuses new connections', async () => {
     const srv = await startTestServer({ project: projectWithMigration() }, { inProcess: 'asks the server for readiness while it drains (cluster-workers.test.ts drains a cluster)' });
@@ -117,21 +122,21 @@ describe(`graceful drain (${driverName})`, () => {
       const wsClosed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
 
       const slow = startSlowInsert(srv.url, srv.keys.anonKey, JSON.stringify({ body: 'in flight' }));
-      await slow.continued;
+      await within('100 Continue', slow.continued);
       const stopping = srv.close().then(() => (closed = true));
-      expect(await wsClosed).toEqual({ code: 1012, reason: 'server restarting: reconnect' });
-      expect((await srv.readiness.check()).checks.accepting).toBe('draining: shutting down');
-      await expect(fetch(`${srv.url}/health`)).rejects.toThrow();
+      expect(await within('the socket to close', wsClosed)).toEqual({ code: 1012, reason: 'server restarting: reconnect' });
+      expect((await within('readiness', srv.readiness.check())).checks.accepting).toBe('draining: shutting down');
+      await expect(within('/health', fetch(`${srv.url}/health`))).rejects.toThrow(/fetch failed/);
 
       slow.finish();
-      const answer = await slow.ended;
+      const answer = await within('the in-flight answer', slow.ended);
       expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/);
       expect(answer.toLowerCase()).toContain('connection: close');
-      await stopping;
+      await within('the server to stop', stopping);
       expect(closed).toBe(true);
     } finally {
       if (!closed) await srv.close().catch(() => {});
       await srv.testDb.drop();
     }
-  });
+  }, 60_000);
 });
