@@ -1,5 +1,5 @@
 // The first screen painted from the HTML (decision 0168): the event and group pages arrive with
-// their header in the root element, and the app, when it starts, takes over the same elements —
+// their header in the root element, and the app, when it starts, draws over the same elements —
 // the title never leaves the screen, nothing moves, and the page then works as before.
 import { describe, expect, it } from 'vitest';
 import { ENGINES_SLUG, ENGINES_TITLE } from './support/flows.ts';
@@ -8,7 +8,7 @@ import { useApp } from './support/use-app.ts';
 const app = useApp();
 const SLOW = { timeout: 15_000 };
 
-type Watch = { h1AtStart: string | null; lostH1: number; shifts: number };
+type Watch = { h1AtStart: string | null; lostH1: number; shifts: number; firstH1?: Element | null };
 
 /** Before any script: notes the HTML's <h1>, every moment the page has none, and layout shifts. */
 function watchFirstScreen(): void {
@@ -18,7 +18,8 @@ function watchFirstScreen(): void {
     for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.shifts += e.value;
   }).observe({ type: 'layout-shift', buffered: true });
   document.addEventListener('DOMContentLoaded', () => {
-    w.h1AtStart = document.querySelector('main h1')?.textContent ?? null;
+    w.firstH1 = document.querySelector('main h1');
+    w.h1AtStart = w.firstH1?.textContent ?? null;
     new MutationObserver(() => {
       if (!document.querySelector('main h1')) w.lostH1 += 1;
     }).observe(document.body, { childList: true, subtree: true });
@@ -33,7 +34,11 @@ async function openOnPhone(path: string, appReady: string) {
   // The app has rendered the page when a part only it draws is there.
   await page.locator(appReady).first().waitFor(SLOW);
   await page.waitForLoadState('networkidle');
-  const watch = await page.evaluate(() => (window as unknown as { __watch: Watch }).__watch);
+  const watch = await page.evaluate(() => {
+    const { firstH1, ...w } = (window as unknown as { __watch: Watch }).__watch;
+    // The shipped build's Preact draws over the HTML's elements (decision 0196): the same <h1>.
+    return { ...w, sameH1: firstH1 !== null && document.querySelector('main h1') === firstH1 };
+  });
   return { context, page, watch };
 }
 
@@ -43,6 +48,7 @@ describe('first screen from the HTML (412 px phone)', () => {
     try {
       expect(watch.h1AtStart).toBe(ENGINES_TITLE);
       expect(watch.lostH1).toBe(0);
+      expect(watch.sameH1).toBe(true);
       expect(watch.shifts).toBeLessThan(0.05);
       // The app's own page now: its RSVP box, and one cover (the same picture the HTML asked for).
       await expect.poll(() => page.locator('main h1').textContent()).toBe(ENGINES_TITLE);
@@ -59,6 +65,7 @@ describe('first screen from the HTML (412 px phone)', () => {
     try {
       expect(watch.h1AtStart).toBe(group!.name);
       expect(watch.lostH1).toBe(0);
+      expect(watch.sameH1).toBe(true);
       expect(watch.shifts).toBeLessThan(0.05);
       expect(await page.locator('main h1').count()).toBe(1);
     } finally {

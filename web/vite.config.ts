@@ -19,7 +19,8 @@ const buildId = process.env.VITE_BUILD_ID || Date.now().toString(36);
 // React's API served by Preact in the shipped app: 81 KB of JavaScript before first paint instead
 // of 138 (decision 0167). `vite` (dev, with React's fast refresh) and the unit tests run React.
 const preactForReact = {
-  "react-dom/client": "preact/compat/client",
+  // Preact's own render, over the first screen the HTML brought (decision 0196).
+  "react-dom/client": fileURLToPath(new URL("./src/lib/preact-root.ts", import.meta.url)),
   "react-dom": "preact/compat",
   "react/jsx-runtime": "preact/jsx-runtime",
   react: "preact/compat",
