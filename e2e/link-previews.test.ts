@@ -142,7 +142,7 @@ describe('link previews (no JavaScript)', () => {
     });
     expect(fr!.headers.get('vary')).toContain('Accept-Language');
     const frHtml = await fr!.text();
-    expect(frHtml).toMatch(/<html lang="fr">/);
+    expect(frHtml).toMatch(/<html lang="fr" dir="ltr">/);
     const frHead = readHead(frHtml);
     expect(frHead.title).toBe('Découvrir des événements · Gather');
     expect(frHead.meta['og:locale']).toBe('fr_FR');

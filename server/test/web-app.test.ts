@@ -141,10 +141,12 @@ describe("a page's own head (_head.json)", () => {
     expect((await page('fr-FR,fr;q=0.9')).title).toBe(fr.title); // the French one is reused
   });
 
-  it("puts the head's language on <html lang>, and only a real language tag", async () => {
+  it("puts the head's language and its direction on <html>, and only a real language tag", async () => {
     const body = async (path: string, language: string) =>
       (await s.fetch(path, { headers: { ...html, 'accept-language': language } })).text();
-    expect(await body('/events/in-german', 'de-AT,de;q=0.9')).toMatch(/^<!doctype html><html lang="de-AT">/);
+    expect(await body('/events/in-german', 'de-AT,de;q=0.9')).toMatch(/^<!doctype html><html lang="de-AT" dir="ltr">/);
+    // The first screen is drawn before the app sets them: right to left where the language is.
+    expect(await body('/events/in-hebrew', 'he-IL')).toMatch(/^<!doctype html><html lang="he-IL" dir="rtl">/);
     const injected = await body('/events/lang-injection', 'fr');
     expect(injected).toMatch(/^<!doctype html><html lang="en">/);
     expect(injected).not.toContain('onload');

@@ -32,6 +32,22 @@ function matches(pattern: string, path: string): boolean {
   return p.length === s.length && p.every((seg, i) => (seg === "*" ? s[i] !== "" : seg === s[i]));
 }
 
+/** `<html>` with the head's language and its direction ("rtl" for Arabic, Hebrew, …), as gather-server sets them. */
+function inLanguage(html: string, lang: string): string {
+  let dir = "ltr";
+  try {
+    const locale = new Intl.Locale(lang) as Intl.Locale & { getTextInfo?: () => { direction?: string }; textInfo?: { direction?: string } };
+    if ((locale.getTextInfo?.() ?? locale.textInfo)?.direction === "rtl") dir = "rtl";
+  } catch {
+    // Not a tag Intl knows: left to right.
+  }
+  const set = (tag: string, name: string, value: string) => {
+    const attr = new RegExp(`\\s${name}="[^"]*"`);
+    return attr.test(tag) ? tag.replace(attr, ` ${name}="${value}"`) : tag.replace(/>$/, ` ${name}="${value}">`);
+  };
+  return html.replace(/<html\b[^>]*>/, (tag) => set(set(tag, "lang", lang), "dir", dir));
+}
+
 const attr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /**
@@ -74,7 +90,7 @@ export async function pageWithHead(request: Request, opts: PageHeadOptions): Pro
     }
   }
   // <html lang> says the language of the head's words, for previewers and crawlers (decision 0208).
-  if (lang && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/.test(lang)) html = html.replace(/<html([^>]*?)\slang="[^"]*"/, `<html$1 lang="${lang}"`);
+  if (lang && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/.test(lang)) html = inLanguage(html, lang);
   const links = route.preload.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`).join("");
   const start = html.indexOf(START);
   const end = html.indexOf(END);

@@ -82,6 +82,28 @@ export function withoutModulePreloads(html: string): string {
 /** A BCP 47 tag, as a function may name its head's language. */
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/;
 
+/** The writing direction of a language tag ("rtl" for Arabic, Hebrew, …), for `<html dir>`. */
+export function directionOf(lang: string): 'ltr' | 'rtl' {
+  try {
+    const locale = new Intl.Locale(lang) as Intl.Locale & { getTextInfo?: () => { direction?: string }; textInfo?: { direction?: string } };
+    return (locale.getTextInfo?.() ?? locale.textInfo)?.direction === 'rtl' ? 'rtl' : 'ltr';
+  } catch {
+    return 'ltr';
+  }
+}
+
+/**
+ * `<html>` with the head's language and its direction: the first screen is drawn in it before
+ * the app, which sets both again when it starts.
+ */
+export function inLanguage(html: string, lang: string): string {
+  const set = (tag: string, name: string, value: string) => {
+    const attr = new RegExp(`\\s${name}="[^"]*"`);
+    return attr.test(tag) ? tag.replace(attr, ` ${name}="${value}"`) : tag.replace(/>$/, ` ${name}="${value}">`);
+  };
+  return html.replace(/<html\b[^>]*>/, (tag) => set(set(tag, 'lang', lang), 'dir', directionOf(lang)));
+}
+
 /** The reader's Accept-Language, bounded (it is part of a cache key and goes to the function). */
 function languageOf(req: FastifyRequest): string {
   const given = req.headers['accept-language'];
@@ -169,7 +191,7 @@ export class PageShell {
    */
   private build(template: string, { head, body, lang }: FunctionAnswer, preload: string[]): Page {
     let html = template;
-    if (lang && LANGUAGE_TAG.test(lang)) html = html.replace(/<html([^>]*?)\slang="[^"]*"/, `<html$1 lang="${lang}"`);
+    if (lang && LANGUAGE_TAG.test(lang)) html = inLanguage(html, lang);
     const links = body ? '' : preload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttr(href)}">`).join('');
     const start = html.indexOf(START);
     const end = html.indexOf(END);
