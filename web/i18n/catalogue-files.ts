@@ -1,7 +1,7 @@
 // Which source files feed which message catalogue (read by lingui.config.ts and the catalogue
-// check). The `shell` catalogue is what the first paint can show: every file src/main.tsx reaches
-// by static imports (the app shell, and whatever components and feature files it pulls in, such as
-// the header's admin link). Each feature folder has its own catalogue, loaded with that feature's
+// check). The `shell` catalogue is what the first paint can show: every file src/main.tsx and the
+// app it starts (src/start-app.tsx) reach by static imports (the app shell, and whatever
+// components and feature files it pulls in, such as the header's admin link). Each feature folder has its own catalogue, loaded with that feature's
 // routes: the feature's files and the shared files they reach that the shell does not (a component
 // used by two lazy features is in both catalogues). Files nothing reaches (yet) go to the shell.
 // Decision 0201.
@@ -62,7 +62,8 @@ export function catalogueFiles(webRoot: string): CatalogueFiles[] {
   const ownFiles = new Set(Object.keys(OWN_CATALOGUE).map((f) => join(webRoot, f)));
   const rel = (f: string) => relative(webRoot, f);
 
-  const shell = reach(src, [join(src, "main.tsx")]);
+  // The entry imports the app itself lazily (decision 0195), but every page runs it first.
+  const shell = reach(src, [join(src, "main.tsx"), join(src, "start-app.tsx")]);
   const features = readdirSync(featuresDir)
     .filter((name) => statSync(join(featuresDir, name)).isDirectory())
     .sort()
