@@ -8,7 +8,7 @@ import { useApp } from './support/use-app.ts';
 
 /**
  * The GTM container id the build under test was made with: E2E_GTM_ID, or read from the built
- * entry chunk. The normal build has none (and then no analytics runs at all), so this file
+ * app chunk (the entry's before decision 0195). The normal build has none (and then no analytics runs at all), so this file
  * needs a build made with VITE_GTM_ID; see decision 0077.
  */
 function builtGtmId(): string | undefined {
@@ -16,7 +16,7 @@ function builtGtmId(): string | undefined {
   const web = process.env.E2E_WEB_DIST ?? fileURLToPath(new URL('../web/dist', import.meta.url));
   try {
     const dir = `${web}/assets`;
-    for (const file of readdirSync(dir).filter((f) => /^index-.*\.js$/.test(f))) {
+    for (const file of readdirSync(dir).filter((f) => /^(index|start-app)-.*\.js$/.test(f))) {
       const found = /gtmId:\s*[`"'](GTM-[A-Z0-9]+)[`"']/.exec(readFileSync(`${dir}/${file}`, 'utf8'));
       if (found) return found[1];
     }
@@ -121,6 +121,9 @@ describe.skipIf(!GTM_ID)('analytics with consent (GTM build)', () => {
     await page.reload();
     await expect.poll(() => heading(page), { timeout: 15_000 }).toBe('Discover events');
     await expect.poll(() => page.locator('script#gtm').count()).toBe(1);
+    // The heading is the HTML's first screen (decision 0169): the app counts the page once it runs.
+    await expect.poll(async () => named(await dataLayer(page), 'page_view').length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.waitForLoadState('networkidle');
     expect(await banner(page).count()).toBe(0);
     layer = await dataLayer(page);
     expect(layer[1]).toEqual(['consent', 'update', { analytics_storage: 'granted' }]);

@@ -42,9 +42,10 @@ function codeFor(secret: string, stepOffset = 0): string {
 async function withVerifiedFactor() {
   const u = await signedIn();
   const { data } = await u.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone app' });
-  const { error } = await u.client.auth.mfa.challengeAndVerify({ factorId: data!.id, code: codeFor(data!.totp.secret) });
+  const enrolCode = codeFor(data!.totp.secret);
+  const { error } = await u.client.auth.mfa.challengeAndVerify({ factorId: data!.id, code: enrolCode });
   if (error) throw error;
-  return { ...u, factorId: data!.id, secret: data!.totp.secret };
+  return { ...u, factorId: data!.id, secret: data!.totp.secret, enrolCode };
 }
 
 async function raw(client: SupabaseClient, method: string, path: string, body?: unknown) {
@@ -116,11 +117,12 @@ describe(`MFA with TOTP (${driverName})`, () => {
   });
 
   it('refuses a wrong code, a code used twice, an answered and an expired challenge', async () => {
-    const { client, factorId, secret } = await withVerifiedFactor();
+    const { client, factorId, secret, enrolCode } = await withVerifiedFactor();
     const wrong = await client.auth.mfa.challengeAndVerify({ factorId, code: '000000' === codeFor(secret) ? '111111' : '000000' });
     expect(wrong.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
-    // The code that verified the enrolment, on a fresh challenge: spent.
-    const replay = await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret) });
+    // The code that verified the enrolment, on a fresh challenge: spent. (That code itself, not
+    // this moment's: the 30 s step may have turned since, and a new step's code is not spent.)
+    const replay = await client.auth.mfa.challengeAndVerify({ factorId, code: enrolCode });
     expect(replay.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
     const { data: c } = await client.auth.mfa.challenge({ factorId });
     expect((await client.auth.mfa.verify({ factorId, challengeId: c!.id, code: codeFor(secret, 1) })).error).toBeNull();
