@@ -3,6 +3,7 @@
 // EventListView, EventCard): the same elements, classes, words and card covers, so the app's first
 // render lands on the same boxes (decision 0169). Every value is escaped here.
 import { CARD_COVER, renditionUrl, srcSet } from '../../_shared/page-contract.ts';
+import { distanceUnitFor, KM_PER_MILE, regionalTag } from '../../_shared/regional-format.ts';
 import type { HeadLocale } from '../i18n/index.ts';
 import { attr, BUTTON, icon, shell, text } from './markup.ts';
 import { SCREEN_WORDS, type DiscoverWords } from './words.ts';
@@ -21,33 +22,14 @@ export interface DiscoverScreenOptions {
   category(c: string): string;
 }
 
-/**
- * The app's Intl tag for a language (web/src/lib/i18n/locales.ts formatLocaleFor): the first of the
- * browser's languages (Accept-Language, in its order) in that language with a region, else the language.
- */
+/** The app's Intl tag for the reader (its `formatLocaleFor`), from their Accept-Language. */
 export function formatLocaleFor(locale: HeadLocale, acceptLanguage: string | null): string {
-  const language = locale.split('-')[0]!.toLowerCase();
-  const tags = (acceptLanguage ?? '').split(',').map((part) => part.split(';')[0]!.trim()).filter(Boolean);
-  const regional = tags.find((tag) => tag.toLowerCase().split(/[-_]/)[0] === language && /[-_]/.test(tag));
-  try {
-    return (regional && Intl.getCanonicalLocales(regional.replace('_', '-'))[0]) || locale;
-  } catch {
-    return locale;
-  }
+  return regionalTag(locale, (acceptLanguage ?? '').split(',').map((part) => part.split(';')[0]!.trim()).filter(Boolean));
 }
-
-const MILES_REGIONS = new Set(['US', 'GB', 'LR', 'MM']);
-const KM_PER_MILE = 1.609344;
 
 /** web/src/lib/i18n/format.ts formatRadius: whole kilometres, or miles where roads are in miles. */
 function formatRadius(km: number, tag: string): string {
-  let mile = false;
-  try {
-    const region = new Intl.Locale(tag).maximize().region;
-    mile = Boolean(region && MILES_REGIONS.has(region));
-  } catch {
-    // kilometres
-  }
+  const mile = distanceUnitFor(tag) === 'mile';
   return new Intl.NumberFormat(tag, { style: 'unit', unit: mile ? 'mile' : 'kilometer', maximumFractionDigits: 0 })
     .format(mile ? Math.round(km / KM_PER_MILE) : km);
 }

@@ -1,6 +1,7 @@
 // Numbers, lists, relative times and distances in the language on screen (Intl only). Dates and
 // times of events are in lib/datetime.ts. Decision 0204.
 import { t } from "@lingui/core/macro";
+import { distanceUnitFor, KM_PER_MILE } from "@shared/regional-format";
 import { intlLocale } from "./active-locale";
 import { listFormat, numberFormat, relativeTimeFormat } from "./intl-cache";
 
@@ -13,20 +14,8 @@ export function formatList(items: readonly string[], type: Intl.ListFormatType =
   return listFormat(intlLocale(), { style: "long", type }).format(items);
 }
 
-// The countries that give road distances in miles.
-const MILES_REGIONS = new Set(["US", "GB", "LR", "MM"]);
-
-/** Kilometres or miles, by the region the format locale implies ("en" means en-US: miles). */
-export function distanceUnitFor(formatLocale: string): "kilometer" | "mile" {
-  try {
-    const region = new Intl.Locale(formatLocale).maximize().region;
-    return region && MILES_REGIONS.has(region) ? "mile" : "kilometer";
-  } catch {
-    return "kilometer";
-  }
-}
-
-const KM_PER_MILE = 1.609344;
+// Kilometres or miles by the format tag's region, shared with the page-head function.
+export { distanceUnitFor };
 
 /** Kilometres or miles, as people where the visitor is measure roads. */
 export function distanceUnit(): "kilometer" | "mile" {

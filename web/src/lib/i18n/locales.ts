@@ -1,5 +1,7 @@
 // The languages Gather speaks, and how a visitor's is chosen. Pure (no Lingui, no DOM), so the
 // Lingui config, the tests and the app share it. Decisions 0200–0202.
+// Relative, not @shared: lingui.config.ts loads this file without Vite's aliases.
+import { regionalTag } from "../../../../supabase/functions/_shared/regional-format";
 
 export const SOURCE_LOCALE = "en";
 
@@ -65,12 +67,5 @@ export function textDirection(locale: AppLocale): "ltr" | "rtl" {
  * ("en-GB" dates for a British visitor reading English), else the locale itself.
  */
 export function formatLocaleFor(locale: AppLocale, languages: readonly string[] = []): string {
-  if (locale === PSEUDO_LOCALE) return locale;
-  const language = locale.split("-")[0]!.toLowerCase();
-  const regional = languages.find((tag) => tag.toLowerCase().split(/[-_]/)[0] === language && /[-_]/.test(tag));
-  try {
-    return (regional && Intl.getCanonicalLocales(regional.replace("_", "-"))[0]) || locale;
-  } catch {
-    return locale;
-  }
+  return locale === PSEUDO_LOCALE ? locale : regionalTag(locale, languages);
 }
