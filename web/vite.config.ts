@@ -3,6 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
 import { linguiPlugins } from "./build/lingui-plugins";
+import { loadedPreloads } from "./build/loaded-preloads";
 import { pageHeads } from "./build/page-heads";
 import { precompress } from "./build/precompress";
 import { serviceWorker } from "./build/service-worker-plugin";
@@ -26,6 +27,10 @@ const preactForReact = {
   react: "preact/compat",
 };
 
+// The app's shell, which the entry imports lazily; everything it imports is loaded by then.
+const app = "src/start-app.tsx";
+const appPreloads = loadedPreloads(app);
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
@@ -35,7 +40,7 @@ export default defineConfig(({ command }) => ({
     pageHeads({
       function: "page-head",
       maxAge: 60,
-      app: "src/start-app.tsx",
+      app,
       routes: [
         { pattern: "/", module: "src/features/discover/discover-page.tsx" },
         { pattern: "/events/new", module: "src/features/editor/event-editor-page.tsx", head: false },
@@ -46,6 +51,8 @@ export default defineConfig(({ command }) => ({
     }),
     // The stylesheet before the scripts: it is what the first paint waits for (decision 0168).
     stylesheetFirst(),
+    // Lazy imports inside the app do not preload what the app already loaded (decision 0197).
+    appPreloads.plugin,
     // The app shell and hashed assets kept for offline use (decision 0162).
     serviceWorker(buildId),
     precompress(),
@@ -77,6 +84,7 @@ export default defineConfig(({ command }) => ({
     // Vite names every emitted file with a content hash: dist/assets/[name]-[hash].[ext].
     assetsDir: "assets",
     sourcemap: false,
+    modulePreload: { resolveDependencies: appPreloads.resolveDependencies },
     rolldownOptions: {
       output: {
         // Preact, Lingui and the language picker in one chunk the entry preloads: each is needed
