@@ -86,21 +86,22 @@ describe('first screen from the HTML (412 px phone)', () => {
   });
 });
 
-type CardWatch = { title: string | null; src: string | null; rect: string | null; imgRect: string | null; lostTitle: number; shifts: number; node: Element | null; markup: string[] };
+type CardWatch = { title: string | null; src: string | null; rect: string | null; imgRect: string | null; lostTitle: number; emptyCards: number; cardsDrawn: number[]; shifts: number; node: Element | null; markup: string[] };
 
 /** Before any script: the first Discover card's title, cover and boxes as the HTML drew them, every moment without a card, and layout shifts. */
 function watchDiscover(): void {
-  const w: CardWatch = { title: null, src: null, rect: null, imgRect: null, lostTitle: 0, shifts: 0, node: null, markup: [] };
+  const w: CardWatch = { title: null, src: null, rect: null, imgRect: null, lostTitle: 0, emptyCards: 0, cardsDrawn: [], shifts: 0, node: null, markup: [] };
   (window as unknown as { __card: CardWatch }).__card = w;
   const box = (e: Element | null) => {
     const r = e?.getBoundingClientRect();
     return r ? `${r.x},${r.y} ${r.width}x${r.height}` : null;
   };
   (window as unknown as { __box: typeof box }).__box = box;
-  // An element as markup with its attributes sorted (the app writes some in another order).
+  // An element as markup with its attributes sorted (the app writes some in another order);
+  // without the HTML's marker for the app (data-first-screen-cards), which the app takes.
   const canon = (e: Element | null): string => {
     if (!e) return '';
-    const attrs = [...e.attributes].map((a) => `${a.name}="${a.value}"`).sort().join(' ');
+    const attrs = [...e.attributes].filter((a) => !a.name.startsWith('data-first-screen')).map((a) => `${a.name}="${a.value}"`).sort().join(' ');
     const inner = [...e.childNodes].map((n) => (n instanceof Element ? canon(n) : n.nodeType === 3 ? n.textContent : '')).join('');
     return `<${e.localName} ${attrs}>${inner}</${e.localName}>`;
   };
@@ -116,8 +117,14 @@ function watchDiscover(): void {
     w.rect = box(document.querySelector('main section ul > li > article'));
     w.imgRect = box(document.querySelector('main section ul > li > article img'));
     w.markup = ['main h1', 'main nav[aria-label]', 'main section p[role="status"]', 'main section ul'].map((q) => canon(document.querySelector(q)));
+    const cards = new Set(document.querySelectorAll('main section ul > li > article'));
     new MutationObserver(() => {
       if (!document.querySelector('main section ul > li > article h2 a')) w.lostTitle += 1;
+      // The app draws the cards a few per task (decision 0197): at no moment between tasks is a
+      // card missing, and each moment records how many of the HTML's cards are still there.
+      if (document.querySelector('main section ul > li:not(:has(> article))')) w.emptyCards += 1;
+      const kept = [...document.querySelectorAll('main section ul > li > article')].filter((a) => cards.has(a)).length;
+      if (w.cardsDrawn.at(-1) !== kept) w.cardsDrawn.push(kept);
     }).observe(document.body, { childList: true, subtree: true });
   });
 }
@@ -169,6 +176,9 @@ describe("Discover's first screen from the HTML", () => {
         expect(after.before.title).toBe(first.title);
         expect(after.before.src).toContain(`/event-covers/${first.cover_path}?width=640`);
         expect(after.lostTitle).toBe(0);
+        expect(after.emptyCards).toBe(0);
+        // The HTML's cards were replaced over several tasks, the first ones drawn over in place.
+        expect(after.cardsDrawn.length).toBeGreaterThan(2);
         expect(after.title).toBe(first.title);
         // The same boxes: the app's first render is the inlined page, drawn where the HTML drew it.
         expect(after.rect).toBe(after.before.rect);

@@ -8,6 +8,7 @@ import { discoverListOptions } from "../api/search-events";
 import { hasActiveFilters, type DiscoverFilters } from "../discover-filters";
 import { distanceFrom } from "../distance";
 import { DiscoverEmptyState } from "./discover-empty-state";
+import { useCardsInTurns } from "./cards-in-turns";
 import { EventCard } from "./event-card";
 import { EventCardSkeleton } from "./event-card-skeleton";
 
@@ -17,6 +18,8 @@ type EventListViewProps = { filters: DiscoverFilters; onClearFilters: () => void
 export function EventListView({ filters, onClearFilters }: EventListViewProps) {
   const { t } = useLingui();
   const query = useInfiniteQuery(discoverListOptions(filters));
+  const events = query.data?.pages.flatMap((p) => p.events) ?? [];
+  const cards = useCardsInTurns(events.map((e) => `/events/${encodeURIComponent(e.slug)}`));
 
   if (query.isPending) {
     return (
@@ -51,7 +54,6 @@ export function EventListView({ filters, onClearFilters }: EventListViewProps) {
     );
   }
 
-  const events = query.data.pages.flatMap((p) => p.events);
   const total = query.data.pages[0]?.total ?? 0;
   const remaining = total - events.length;
   if (events.length === 0) {
@@ -64,11 +66,15 @@ export function EventListView({ filters, onClearFilters }: EventListViewProps) {
         <Plural value={total} one="# event" other="# events" />
       </p>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {events.map((event, i) => (
-          <li key={event.id}>
-            <EventCard event={event} distanceKm={distanceFrom(filters.near, event)} eager={i < 3} />
-          </li>
-        ))}
+        {events.map((event, i) =>
+          i < cards.shown ? (
+            <li key={event.id}>
+              <EventCard event={event} distanceKm={distanceFrom(filters.near, event)} eager={i < 3} />
+            </li>
+          ) : (
+            <li key={event.id} ref={cards.keep(`/events/${encodeURIComponent(event.slug)}`)} />
+          ),
+        )}
       </ul>
       {query.hasNextPage && (
         <div className="flex justify-center">

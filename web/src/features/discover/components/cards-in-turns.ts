@@ -1,0 +1,54 @@
+import { useEffect, useState } from "react";
+
+/** Cards the app's first render draws over the HTML's (decision 0197); then this many a turn. */
+const FIRST = 2;
+const PER_TURN = 3;
+
+/**
+ * The cards of Discover's first screen (page-head's `ul[data-first-screen-cards]`), by their
+ * link, beyond the first `FIRST`: those the first render draws over as any element. Taken once.
+ */
+function takeFirstScreenCards(): Map<string, Element> {
+  const cards = new Map<string, Element>();
+  const list = typeof document === "undefined" ? null : document.querySelector("ul[data-first-screen-cards]");
+  if (!list) return cards;
+  list.removeAttribute("data-first-screen-cards");
+  for (const [i, card] of [...list.querySelectorAll(":scope > li > article")].entries()) {
+    const href = card.querySelector("h2 a")?.getAttribute("href");
+    if (i >= FIRST && href) cards.set(href, card);
+  }
+  return cards;
+}
+
+/**
+ * Discover's cards drawn a few per task when the app starts over the HTML's (decision 0197):
+ * drawing all 20 at once was one task of ≈ 150 ms on a phone. Until its turn, a card's `<li>`
+ * keeps the HTML's own card — taken out by the render, put back by `keep`'s ref in the same task,
+ * so nothing flickers or moves. Without a first screen every card is drawn at once.
+ */
+export function useCardsInTurns(hrefs: string[]): {
+  shown: number;
+  keep: (href: string) => (li: HTMLLIElement | null) => void;
+} {
+  const [kept] = useState(takeFirstScreenCards);
+  const [shown, setShown] = useState(() => (kept.size > 0 ? FIRST : Number.POSITIVE_INFINITY));
+
+  // A card about to be drawn leaves the HTML's first, or the two would stand in one <li>. Done
+  // while rendering, before the draw in the same task; repeating it is harmless.
+  for (const href of hrefs.slice(0, shown)) {
+    kept.get(href)?.remove();
+    kept.delete(href);
+  }
+
+  useEffect(() => {
+    if (shown >= hrefs.length) return;
+    const turn = setTimeout(() => setShown(shown + PER_TURN), 0);
+    return () => clearTimeout(turn);
+  }, [shown, hrefs.length]);
+
+  const keep = (href: string) => (li: HTMLLIElement | null) => {
+    const card = kept.get(href);
+    if (li && card && card.parentNode !== li) li.append(card);
+  };
+  return { shown, keep };
+}
