@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import { DEFAULT_ANON_KEY } from '../../server/src/config/default-keys.ts';
 import { fmt, startBenchServer, stop } from '../support/measure.ts';
-import { audit, withChromium, type PageScores } from './lighthouse-run.ts';
+import { audit, medianScores, withChromium, type PageScores } from './lighthouse-run.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dists = process.argv.slice(2).filter((a) => !/^\d+$/.test(a));
@@ -28,11 +28,11 @@ try {
       runs.set(key, [...(runs.get(key) ?? []), await audit(app.url + paths[name], port)]);
     }
   });
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   console.log(`Lighthouse mobile, median of ${rounds}; load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
   for (const name of only) for (const [i, dist] of dists.entries()) {
     const s = runs.get(`${name} ${i}`)!;
-    console.log(`  ${name.padEnd(8)} ${dist.padEnd(28)} perf ${median(s.map((x) => x.performance))}  LCP ${fmt(median(s.map((x) => x.lcpMs)))} ms  TBT ${fmt(median(s.map((x) => x.tbtMs)))} ms  CLS ${fmt(median(s.map((x) => x.cls)), 3)}   (perf ${s.map((x) => x.performance).join('/')})`);
+    const m = medianScores(s);
+    console.log(`  ${name.padEnd(8)} ${dist.padEnd(28)} perf ${m.performance}  LCP ${fmt(m.lcpMs)} ms  TBT ${fmt(m.tbtMs)} ms  CLS ${fmt(m.cls, 3)}   (perf ${s.map((x) => x.performance).join('/')})`);
   }
 } finally {
   for (const app of apps) await stop(app.child);

@@ -47,3 +47,10 @@ export async function audit(url: string, port: number): Promise<PageScores> {
     tbtMs: num('total-blocking-time'),
   };
 }
+
+/** Each figure's median over several audits of one page (Lighthouse's own advice: one run varies). */
+export function medianScores(runs: PageScores[]): PageScores {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const keys = Object.keys(runs[0]!) as (keyof PageScores)[];
+  return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as PageScores;
+}
