@@ -24,11 +24,12 @@ function takeFirstScreenCards(): Map<string, Element> {
  * Discover's cards drawn a few per task when the app starts over the HTML's (decision 0197):
  * drawing all 20 at once was one task of ≈ 150 ms on a phone. Until its turn, a card's `<li>`
  * keeps the HTML's own card — taken out by the render, put back by `keep`'s ref in the same task,
- * so nothing flickers or moves. Without a first screen every card is drawn at once.
+ * so nothing flickers or moves. A card the HTML did not have, or any card without a first
+ * screen, is drawn at once. `hrefs` are the cards' links, in order.
  */
 export function useCardsInTurns(hrefs: string[]): {
-  shown: number;
-  keep: (href: string) => (li: HTMLLIElement | null) => void;
+  drawn: (index: number) => boolean;
+  keep: (index: number) => (li: HTMLLIElement | null) => void;
 } {
   const [kept] = useState(takeFirstScreenCards);
   const [shown, setShown] = useState(() => (kept.size > 0 ? FIRST : Number.POSITIVE_INFINITY));
@@ -46,9 +47,11 @@ export function useCardsInTurns(hrefs: string[]): {
     return () => clearTimeout(turn);
   }, [shown, hrefs.length]);
 
-  const keep = (href: string) => (li: HTMLLIElement | null) => {
-    const card = kept.get(href);
-    if (li && card && card.parentNode !== li) li.append(card);
+  return {
+    drawn: (index) => index < shown || !kept.has(hrefs[index]!),
+    keep: (index) => (li) => {
+      const card = kept.get(hrefs[index]!);
+      if (li && card && card.parentNode !== li) li.append(card);
+    },
   };
-  return { shown, keep };
 }

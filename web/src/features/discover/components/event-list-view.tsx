@@ -67,12 +67,12 @@ export function EventListView({ filters, onClearFilters }: EventListViewProps) {
       </p>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {events.map((event, i) =>
-          i < cards.shown ? (
+          cards.drawn(i) ? (
             <li key={event.id}>
               <EventCard event={event} distanceKm={distanceFrom(filters.near, event)} eager={i < 3} />
             </li>
           ) : (
-            <li key={event.id} ref={cards.keep(`/events/${encodeURIComponent(event.slug)}`)} />
+            <li key={event.id} ref={cards.keep(i)} />
           ),
         )}
       </ul>
