@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import type { Rollup } from "vite";
 
 type OutputChunk = Rollup.OutputChunk;
@@ -23,4 +24,15 @@ export function staticClosure(chunks: OutputChunk[], start: OutputChunk): Set<st
   };
   visit(start);
   return seen;
+}
+
+/** The chunk whose facade is `module` (a path under the build's `root`). */
+export function chunkFor(chunks: OutputChunk[], root: string, module: string): OutputChunk | undefined {
+  return chunks.find((c) => c.facadeModuleId === resolve(root, module));
+}
+
+/** Every chunk in the module map once the app (`app`, the entry's lazy import) has started. */
+export function loadedWithApp(chunks: OutputChunk[], app: OutputChunk): Set<string> {
+  const entry = appEntry(chunks);
+  return new Set([...(entry ? staticClosure(chunks, entry) : []), ...staticClosure(chunks, app)]);
 }

@@ -1,6 +1,5 @@
-import { resolve } from "node:path";
 import type { Plugin } from "vite";
-import { appEntry, chunksOf, staticClosure } from "./app-chunks";
+import { appEntry, chunkFor, chunksOf, loadedWithApp } from "./app-chunks";
 
 type ResolveDependencies = (file: string, deps: string[], context: { hostId: string }) => string[];
 
@@ -28,10 +27,10 @@ export function loadedPreloads(app: string): { plugin: Plugin; resolveDependenci
         handler(_out, bundle) {
           const chunks = chunksOf(bundle);
           const entry = appEntry(chunks);
-          const appChunk = chunks.find((c) => c.facadeModuleId === resolve(root, app));
+          const appChunk = chunkFor(chunks, root, app);
           if (!entry || !appChunk) this.error(`loaded-preloads: no entry or no chunk for ${app}`);
           entryFile = entry.fileName;
-          loaded = new Set([...staticClosure(chunks, entry), ...staticClosure(chunks, appChunk)]);
+          loaded = loadedWithApp(chunks, appChunk);
         },
       },
     },

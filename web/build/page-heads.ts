@@ -1,6 +1,5 @@
-import { resolve } from "node:path";
 import type { Plugin, Rollup } from "vite";
-import { appEntry, chunksOf, staticClosure } from "./app-chunks";
+import { appEntry, chunkFor, chunksOf, loadedWithApp, staticClosure } from "./app-chunks";
 
 type OutputChunk = Rollup.OutputChunk;
 
@@ -32,15 +31,16 @@ type Options = {
  */
 export function pageHeads(options: Options): Plugin {
   let root = "";
-  const chunkOf = (chunks: OutputChunk[], module: string): OutputChunk | undefined =>
-    chunks.find((c) => c.facadeModuleId === resolve(root, module));
+  const appChunk = (chunks: OutputChunk[]): OutputChunk => {
+    const app = chunkFor(chunks, root, options.app);
+    if (!app) throw new Error(`page-heads: no chunk for ${options.app} (is it imported dynamically by the entry?)`);
+    return app;
+  };
   /** The app's chunks beyond the entry's own: what every page loads before its route. */
   const appChunks = (chunks: OutputChunk[]): string[] => {
-    const app = chunkOf(chunks, options.app);
-    if (!app) throw new Error(`page-heads: no chunk for ${options.app} (is it imported dynamically by the entry?)`);
     const entry = appEntry(chunks);
     const inEntry = entry ? staticClosure(chunks, entry) : new Set<string>();
-    return [...staticClosure(chunks, app)].filter((f) => !inEntry.has(f));
+    return [...staticClosure(chunks, appChunk(chunks))].filter((f) => !inEntry.has(f));
   };
   return {
     name: "gather-page-heads",
@@ -58,10 +58,9 @@ export function pageHeads(options: Options): Plugin {
     },
     generateBundle(_out, bundle) {
       const chunks = chunksOf(bundle);
-      const entry = appEntry(chunks);
-      const loaded = new Set([...(entry ? staticClosure(chunks, entry) : []), ...appChunks(chunks)]);
+      const loaded = loadedWithApp(chunks, appChunk(chunks));
       const routes = options.routes.map((r) => {
-        const chunk = chunkOf(chunks, r.module);
+        const chunk = chunkFor(chunks, root, r.module);
         if (!chunk) this.error(`page-heads: no chunk for ${r.module} (is it a lazy route?)`);
         const preload = [...staticClosure(chunks, chunk)].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
         return { pattern: r.pattern, head: r.head ?? true, preload };
