@@ -23,10 +23,9 @@ Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfi
  */
 export async function startApp(root: HTMLElement, firstScreen: boolean): Promise<void> {
   // Over a first screen, every step below runs after the page's first paint, where a phone
-  // counts each task over 50 ms as blocking: the router's creation gets a task of its own
-  // (decision 0197). Without one nothing is on screen yet, so nothing waits.
+  // counts each task over 50 ms as blocking: the router's creation and the first render each get
+  // a task of their own (decisions 0196, 0197). Without one nothing is on screen yet to wait for.
   const nextTask = () => (firstScreen ? new Promise<void>((resolve) => setTimeout(resolve, 0)) : undefined);
-
 
   // Before the first render, so the consent default is the first thing in the dataLayer.
   initAnalytics({
@@ -58,10 +57,8 @@ export async function startApp(root: HTMLElement, firstScreen: boolean): Promise
     });
   });
 
-  // Over a first screen the render gets a task of its own: otherwise it runs in the task that
-  // evaluated the route's code, and the two make one long task on a phone (decision 0196).
-  const soon = (fn: () => void) => (firstScreen ? void setTimeout(fn, 0) : fn());
-  void Promise.all([i18nReady, routeReady]).then(() => soon(() => {
+  // Not in the task that evaluated the route's code: the two made one long task (decision 0196).
+  void Promise.all([i18nReady, routeReady]).then(nextTask).then(() => {
     createRoot(root).render(
       <StrictMode>
         <I18nProvider i18n={i18n}>
@@ -73,7 +70,7 @@ export async function startApp(root: HTMLElement, firstScreen: boolean): Promise
     );
     // No first paint shows an error; their words load after it, in a task of their own.
     setTimeout(() => void loadErrorMessages(), 0);
-  }));
+  });
 }
 
 // After the page has loaded: the app shell and the member's tickets for offline use.
