@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { activateEnglish } from "@/test/i18n";
 import { setActiveLocale } from "./active-locale";
-import { distanceUnitFor, formatDistance, formatList, formatNumber, formatRadius, formatRelativeTime } from "./format";
+import { distanceUnitFor } from "@shared/regional-format";
+import { formatDistance, formatList, formatNumber, formatRadius, formatRelativeTime } from "./format";
 
 afterEach(activateEnglish);
 

@@ -14,9 +14,6 @@ export function formatList(items: readonly string[], type: Intl.ListFormatType =
   return listFormat(intlLocale(), { style: "long", type }).format(items);
 }
 
-// Kilometres or miles by the format tag's region, shared with the page-head function.
-export { distanceUnitFor };
-
 /** Kilometres or miles, as people where the visitor is measure roads. */
 export function distanceUnit(): "kilometer" | "mile" {
   return distanceUnitFor(intlLocale());
