@@ -8,8 +8,8 @@ import { useApp } from './support/use-app.ts';
 
 /**
  * The GTM container id the build under test was made with: E2E_GTM_ID, or read from the built
- * app chunk (the entry's before decision 0195). The normal build has none (and then no analytics runs at all), so this file
- * needs a build made with VITE_GTM_ID; see decision 0077.
+ * app chunk (the entry's before decision 0195). The normal build has none (and then no analytics
+ * runs at all), so this file needs a build made with VITE_GTM_ID; see decision 0077.
  */
 function builtGtmId(): string | undefined {
   if (process.env.E2E_GTM_ID) return process.env.E2E_GTM_ID;
