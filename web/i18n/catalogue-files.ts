@@ -2,8 +2,9 @@
 // check). The `shell` catalogue is what the first paint can show: every file src/main.tsx and the
 // app it starts (src/start-app.tsx) reach by static imports (the app shell, and whatever
 // components and feature files it pulls in, such as the header's admin link). Each feature
-// folder has its own catalogue, loaded with that feature's routes: the feature's files and the shared files they reach that the shell does not (a component
-// used by two lazy features is in both catalogues). Files nothing reaches (yet) go to the shell.
+// folder has its own catalogue, loaded with that feature's routes: the feature's files and the
+// shared files they reach that the shell does not (a component used by two lazy features is in
+// both catalogues). Files nothing reaches (yet) go to the shell.
 // Decision 0201.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
