@@ -6,6 +6,7 @@ import { linguiPlugins } from "./build/lingui-plugins";
 import { loadedPreloads } from "./build/loaded-preloads";
 import { pageHeads } from "./build/page-heads";
 import { precompress } from "./build/precompress";
+import { routeSharedChunks } from "./build/route-shared-chunks";
 import { serviceWorker } from "./build/service-worker-plugin";
 import { stylesheetFirst } from "./build/stylesheet-first";
 
@@ -30,6 +31,7 @@ const preactForReact = {
 // The app's shell, which the entry imports lazily; everything it imports is loaded by then.
 const app = "src/start-app.tsx";
 const appPreloads = loadedPreloads(app);
+const sharedChunks = routeSharedChunks("src/main.tsx", app);
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -53,6 +55,7 @@ export default defineConfig(({ command }) => ({
     stylesheetFirst(),
     // Lazy imports inside the app do not preload what the app already loaded (decision 0197).
     appPreloads.plugin,
+    sharedChunks.plugin,
     // The app shell and hashed assets kept for offline use (decision 0162).
     serviceWorker(buildId),
     precompress(),
@@ -90,7 +93,10 @@ export default defineConfig(({ command }) => ({
         // Preact, Lingui and the language picker in one chunk the entry preloads: each is needed
         // before the first paint, and one file compresses better than three (decision 0201).
         codeSplitting: {
-          groups: [{ name: "runtime", test: /node_modules\/(react|preact|@lingui\/[a-z-]+)\/|src\/lib\/i18n\/(locales|active-locale)\.ts/ }],
+          groups: [
+            { name: "runtime", test: /node_modules\/(react|preact|@lingui\/[a-z-]+)\/|src\/lib\/i18n\/(locales|active-locale)\.ts/ },
+            sharedChunks.group,
+          ],
         },
       },
     },

@@ -1,0 +1,120 @@
+import { dirname, resolve } from "node:path";
+import type { Plugin, Rollup } from "vite";
+
+/** Source bytes (after transforms, before minifying) above which a module keeps its own chunk. */
+const MAX_MODULE = 8 * 1024;
+
+/** The app's own modules and lucide's icons; a library's inner modules are left to it. */
+const OURS_OR_ICON = /\/web\/src\/.*\.tsx?$|\/lucide-react\/dist\/esm\/icons\/[a-z0-9-]+\.mjs$/;
+
+type ModuleGraph = Pick<Rollup.PluginContext, "getModuleInfo" | "getModuleIds">;
+
+/**
+ * Fewer, larger chunks for what the lazy routes share outside the app shell: an icon, a skeleton,
+ * a label, a date helper. Left to automatic chunking each became a chunk of its own (a route
+ * loaded 29–35 chunks, most under 1.5 KB gzip), and each costs the phone a request and, in Vite's
+ * preload helper, a `<link rel="modulepreload">` appended on the main thread (decision 0198).
+ * The returned `group` goes in `codeSplitting.groups`; its `test` knows the module graph once the
+ * plugin has seen it whole (`buildEnd`, before chunks are made).
+ */
+export function routeSharedChunks(entry: string, app: string) {
+  let captured = new Set<string>();
+  const plugin: Plugin = {
+    name: "gather-route-shared-chunks",
+    apply: "build",
+    buildEnd() {
+      const shell = shellModules(this, [entry, app].map((f) => resolve(f)));
+      if (!shell) return this.error(`route-shared-chunks: ${entry} or ${app} is not in the build`);
+      captured = closedSmallModules(this, shell);
+    },
+  };
+  const group = {
+    name: "shared",
+    test: (id: string) => captured.has(id),
+    // Modules used by the same routes share a chunk; a set under the threshold joins its nearest.
+    minShareCount: 2,
+    entriesAware: true,
+    entriesAwareMergeThreshold: 12 * 1024,
+    // Their imports are in the shell or captured too (closedSmallModules), nothing to pull in.
+    includeDependenciesRecursively: false,
+  } as const;
+  return { plugin, group };
+}
+
+/**
+ * What the entry and the app import statically: those stay in the app's chunks. A package's
+ * re-export barrel (`lucide-react`) counts only for the names the importer takes from it, not
+ * for its 2,000 icons.
+ */
+function shellModules(graph: ModuleGraph, starts: string[]): Set<string> | undefined {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    for (const dep of info?.importedIds ?? []) {
+      const barrel = barrelExports(graph, dep);
+      if (!barrel) visit(dep);
+      else for (const name of namesImportedFrom(info?.code ?? "", dep)) if (barrel.has(name)) visit(barrel.get(name)!);
+    }
+  };
+  for (const id of starts) {
+    if (!graph.getModuleInfo(id)) return undefined;
+    visit(id);
+  }
+  return seen;
+}
+
+/**
+ * Small modules outside the shell whose imports are all in the shell or themselves such modules:
+ * a merged chunk then imports nothing a route did not load anyway (a form's schemas, the map's
+ * country shapes). Found by dropping, until none is left, any that imports something else.
+ */
+function closedSmallModules(graph: ModuleGraph, shell: Set<string>): Set<string> {
+  const small = (id: string) =>
+    !shell.has(id) && OURS_OR_ICON.test(id) && (graph.getModuleInfo(id)?.code?.length ?? Infinity) <= MAX_MODULE;
+  const kept = new Set([...graph.getModuleIds()].filter(small));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const id of kept) {
+      if ((graph.getModuleInfo(id)?.importedIds ?? []).every((dep) => shell.has(dep) || kept.has(dep))) continue;
+      kept.delete(id);
+      changed = true;
+    }
+  }
+  return kept;
+}
+
+const barrels = new Map<string, Map<string, string> | null>();
+
+/**
+ * A package's index that only gathers other modules (`export { default as A } from "./a"`,
+ * `import * as A from "pkg-a"`): each name's module. Anything else is not a barrel (null).
+ */
+function barrelExports(graph: ModuleGraph, id: string): Map<string, string> | null {
+  if (barrels.has(id)) return barrels.get(id)!;
+  const info = id.includes("/node_modules/") ? graph.getModuleInfo(id) : null;
+  const code = info?.code ?? "";
+  const reexports = [...code.matchAll(/^export \{([^}]*)\} from ["']([^"']+)["'];?$/gm)].map(([, list, from]) => ({ names: list!.split(","), from: from! }));
+  const namespaces = [...code.matchAll(/^import \* as (\w+) from ["']([^"']+)["'];?$/gm)].map(([, name, from]) => ({ names: [name!], from: from! }));
+  let names: Map<string, string> | null = null;
+  if (reexports.length + namespaces.length > 20) {
+    names = new Map();
+    for (const { names: list, from } of [...reexports, ...namespaces]) {
+      const dep = from.startsWith(".") ? resolve(dirname(id), from) : info?.importedIds.find((d) => d.includes(`/node_modules/${from}/`));
+      if (dep) for (const part of list) names.set(part.trim().split(/\s+as\s+/).pop()!, dep);
+    }
+  }
+  barrels.set(id, names);
+  return names;
+}
+
+/** The names `code` imports from the package whose module is `id` (`import { A, B } from "pkg"`). */
+function namesImportedFrom(code: string, id: string): string[] {
+  const pkg = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
+  if (!pkg) return [];
+  const escaped = pkg.replace(/[/.-]/g, "\\$&");
+  return [...code.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${escaped}["']`, "g"))].flatMap(([, list]) =>
+    list!.split(",").map((part) => part.trim().split(/\s+as\s+/)[0]!).filter(Boolean),
+  );
+}
