@@ -3,9 +3,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { AppProviders } from "@/app/providers";
-import { createAppRouter } from "@/app/router";
+import { createAppRouter, startLoadingPage } from "@/app/router";
 import { initAnalytics } from "@/lib/analytics";
 import { loadErrorMessages } from "@/lib/errors";
+import { loadSupabase } from "@/lib/load-supabase";
 import { i18n, startI18n } from "@/lib/i18n";
 import { seedPageData } from "@/lib/page-data";
 import { queryClient } from "@/lib/query-client";
@@ -23,8 +24,9 @@ Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfi
  */
 export async function startApp(root: HTMLElement, firstScreen: boolean): Promise<void> {
   // Over a first screen, every step below runs after the page's first paint, where a phone
-  // counts each task over 50 ms as blocking: the router's creation and the first render each get
-  // a task of their own (decisions 0196, 0197). Without one nothing is on screen yet to wait for.
+  // counts each task over 50 ms as blocking: the page's code is asked for, the router created and
+  // the first render drawn each in a task of its own (decisions 0196, 0197, 0199). Without one
+  // nothing is on screen yet to wait for.
   const nextTask = () => (firstScreen ? new Promise<void>((resolve) => setTimeout(resolve, 0)) : undefined);
 
   // Before the first render, so the consent default is the first thing in the dataLayer.
@@ -40,6 +42,10 @@ export async function startApp(root: HTMLElement, firstScreen: boolean): Promise
   // catalogue loads in parallel with the shell's, in the same language.
   const i18nReady = startI18n();
   await nextTask();
+  if (firstScreen) {
+    startLoadingPage(window.location.pathname);
+    await nextTask();
+  }
   const router = createAppRouter();
 
   // tailwind-merge's class map and Intl's data for the language, built on first use: each in a
@@ -58,19 +64,26 @@ export async function startApp(root: HTMLElement, firstScreen: boolean): Promise
   });
 
   // Not in the task that evaluated the route's code: the two made one long task (decision 0196).
-  void Promise.all([i18nReady, routeReady]).then(nextTask).then(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <AppProviders>
-            <RouterProvider router={router} />
-          </AppProviders>
-        </I18nProvider>
-      </StrictMode>,
-    );
-    // No first paint shows an error; their words load after it, in a task of their own.
-    setTimeout(() => void loadErrorMessages(), 0);
-  });
+  // Over a first screen the Supabase client is made in a task between them (the page's code
+  // brought it; decision 0199), else the first render would make it on its first query; should
+  // it fail to load, the page renders all the same and shows its own error.
+  const clientMade = () => (firstScreen ? loadSupabase().then(nextTask, nextTask) : undefined);
+  void Promise.all([i18nReady, routeReady])
+    .then(nextTask)
+    .then(clientMade)
+    .then(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <I18nProvider i18n={i18n}>
+            <AppProviders>
+              <RouterProvider router={router} />
+            </AppProviders>
+          </I18nProvider>
+        </StrictMode>,
+      );
+      // No first paint shows an error; their words load after it, in a task of their own.
+      setTimeout(() => void loadErrorMessages(), 0);
+    });
 }
 
 // After the page has loaded: the app shell and the member's tickets for offline use.

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockApi, onPath } from "@/test/mock-api";
 import { renderApp } from "@/test/render-app";
-import { buildRoutes } from "./router";
+import { buildRoutes, startLoadingPage } from "./router";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -56,5 +56,19 @@ describe("routes", () => {
     expect(status.textContent).toBe("Loading…");
     expect(within(screen.getByRole("main")).getByRole("status")).toBe(status);
     expect(screen.getByRole("navigation", { name: "Primary" })).toBeDefined();
+  });
+
+  it("loads the page at a path ahead of the router, which then shows it from the same load", async () => {
+    const load = vi.fn(async () => ({ Component: () => <h1>Loaded early</h1> }));
+    const other = vi.fn(async () => ({ Component: () => <h1>Other</h1> }));
+    const routes = buildRoutes([{ path: "early", lazy: load }, { path: "other", lazy: other }]);
+
+    startLoadingPage("/early", routes);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(other).not.toHaveBeenCalled();
+
+    renderApp("/early", routes);
+    expect(await screen.findByRole("heading", { level: 1, name: "Loaded early" })).toBeDefined();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

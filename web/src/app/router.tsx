@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { PageSpinner } from "@/components/ui/spinner";
 import { withCatalogue } from "@/lib/i18n";
 import { AppLayout } from "./layout";
@@ -124,4 +124,26 @@ export const routes = buildRoutes();
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Starts loading the page at `path` — its code and its catalogue — before the router exists; the
+ * router's own call of the route's `lazy` then gets the same promise. Over a first screen this
+ * puts the `<link rel="modulepreload">` elements Vite's helper appends for the page's chunks in a
+ * task of their own instead of inside the router's creation (decision 0199).
+ */
+export function startLoadingPage(path: string, tree: RouteObject[] = routes): void {
+  for (const { route } of matchRoutes(tree, path) ?? []) {
+    const load = route.lazy;
+    if (typeof load !== "function") continue;
+    let loading: ReturnType<typeof load> | undefined = load();
+    // The router reports a failure when it takes this promise; until then it is not unhandled.
+    loading.catch(() => undefined);
+    // Handed over once; a later call (the router trying again after a failure) loads anew.
+    route.lazy = () => {
+      const taken = loading ?? load();
+      loading = undefined;
+      return taken;
+    };
+  }
 }

@@ -66,12 +66,16 @@ export function EventPage() {
       <article className="flex flex-col gap-8">
         <EventHeader event={event} />
         <div className="grid gap-8 md:grid-cols-[1fr_20rem]">
-          {/* First in the DOM so phones see it right under the title; the right column on wider screens. */}
+          {/* First in the DOM so phones see it right under the title; the right column on wider
+              screens. Not in the HTML's first screen: drawn in a task of its own right after the
+              page's top, before the groups below it (decision 0199). */}
           <aside className="flex flex-col gap-6 md:sticky md:top-4 md:order-last md:self-start">
-            <EventGroupChip event={event} />
-            <EventRsvpBox event={event} mine={mine} />
-            <EventTeamLinks event={event} user={user} mine={mine} />
-            <AttendeeAvatars event={event} />
+            <AfterPaint>
+              <EventGroupChip event={event} />
+              <EventRsvpBox event={event} mine={mine} />
+              <EventTeamLinks event={event} user={user} mine={mine} />
+              <AttendeeAvatars event={event} />
+            </AfterPaint>
           </aside>
           {/* On a phone these come below the first screen (the aside comes first): each group
               renders in a task of its own after the page's top has painted. */}

@@ -74,42 +74,46 @@ export function GroupPage() {
       />
       <div className="grid gap-8 md:grid-cols-[1fr_18rem]">
         <div className="flex min-w-0 flex-col gap-8">
-          <section aria-labelledby="group-about" className="flex flex-col gap-3">
-            <h2 id="group-about" className="text-xl font-semibold">
-              <Trans>About</Trans>
-            </h2>
-            {group.about.trim() ? (
-              <LazyMarkdown source={group.about} />
-            ) : (
-              <p className="text-muted-foreground">
-                <Trans>The organizers haven't written about this group yet.</Trans>
-              </p>
-            )}
-          </section>
-          {canSeeContent ? (
-            <>
-              <GroupAnnouncements groupId={group.id} userId={userId} />
-              <GroupEventsSection groupId={group.id} userId={userId} when="upcoming" />
-              {/* Below the first screen: rendered in a task of its own after the top has painted. */}
-              <AfterPaint>
-                <GroupEventsSection groupId={group.id} userId={userId} when="past" />
-              </AfterPaint>
-            </>
-          ) : (
-            <section aria-labelledby="group-private" className="flex flex-col gap-2 rounded-xl border border-border bg-muted/40 p-5">
-              <h2 id="group-private" className="flex items-center gap-2 text-lg font-semibold">
-                <Lock aria-hidden="true" className="size-5" />
-                <Trans>This group is private</Trans>
+          {/* Below the HTML's first screen (the header): drawn in a task of its own right after
+              the page's top, before the aside's (decision 0199). */}
+          <AfterPaint>
+            <section aria-labelledby="group-about" className="flex flex-col gap-3">
+              <h2 id="group-about" className="text-xl font-semibold">
+                <Trans>About</Trans>
               </h2>
-              <p className="text-muted-foreground">
-                {mine?.status === "pending" ? (
-                  <Trans>Its events, members and announcements are for members. You'll see them once the organizers accept your request.</Trans>
-                ) : (
-                  <Trans>Its events, members and announcements are for members. Join to see them.</Trans>
-                )}
-              </p>
+              {group.about.trim() ? (
+                <LazyMarkdown source={group.about} />
+              ) : (
+                <p className="text-muted-foreground">
+                  <Trans>The organizers haven't written about this group yet.</Trans>
+                </p>
+              )}
             </section>
-          )}
+            {canSeeContent ? (
+              <>
+                <GroupAnnouncements groupId={group.id} userId={userId} />
+                <GroupEventsSection groupId={group.id} userId={userId} when="upcoming" />
+                {/* Below the first screen: rendered in a task of its own after the top has painted. */}
+                <AfterPaint>
+                  <GroupEventsSection groupId={group.id} userId={userId} when="past" />
+                </AfterPaint>
+              </>
+            ) : (
+              <section aria-labelledby="group-private" className="flex flex-col gap-2 rounded-xl border border-border bg-muted/40 p-5">
+                <h2 id="group-private" className="flex items-center gap-2 text-lg font-semibold">
+                  <Lock aria-hidden="true" className="size-5" />
+                  <Trans>This group is private</Trans>
+                </h2>
+                <p className="text-muted-foreground">
+                  {mine?.status === "pending" ? (
+                    <Trans>Its events, members and announcements are for members. You'll see them once the organizers accept your request.</Trans>
+                  ) : (
+                    <Trans>Its events, members and announcements are for members. Join to see them.</Trans>
+                  )}
+                </p>
+              </section>
+            )}
+          </AfterPaint>
         </div>
         {/* After the page's content in reading order: on a phone, About and the events come first. */}
         <aside className="flex flex-col gap-6">
