@@ -11,9 +11,10 @@ const Markdown = lazy(() =>
 );
 
 /**
- * User-written Markdown. Plain paragraphs render at once, as Markdown would render them; the rest
- * renders as plain text (with its line breaks) until the renderer has loaded, so the words are
- * readable at once and never pass through innerHTML unsanitised.
+ * User-written Markdown. Plain paragraphs, with their bold and italic phrases, render at once, as
+ * Markdown would render them (decision 0200); the rest renders as plain text (with its line
+ * breaks) until the renderer has loaded, so the words are readable at once and never pass
+ * through innerHTML unsanitised.
  */
 export function LazyMarkdown(props: MarkdownProps) {
   const paragraphs = plainParagraphs(props.source);
@@ -25,7 +26,9 @@ export function LazyMarkdown(props: MarkdownProps) {
             {lines.map((line, j) => (
               <Fragment key={j}>
                 {j > 0 && <br />}
-                {line}
+                {line.map((piece, k) =>
+                  typeof piece === "string" ? piece : "strong" in piece ? <strong key={k}>{piece.strong}</strong> : <em key={k}>{piece.em}</em>,
+                )}
               </Fragment>
             ))}
           </p>
