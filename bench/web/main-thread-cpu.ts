@@ -3,8 +3,11 @@
 // `node bench/web/main-thread-cpu.ts <distA> [distB …] [rounds]` (dists from `vite build --outDir`);
 // PAGES=event,group; DETAIL=1 names what ran in the longest tasks. "tbt4" = Σ max(0, 4×cpu − 50)
 // over tasks after FCP (Lighthouse's 4× phone); "all4" the same over every task of the load.
+// LIGHTHOUSE=1 traces with Lighthouse's own categories (stack traces, scripts' sources,
+// screenshots: they lengthen JavaScript tasks 1.5–3.5×) and counts wall time, as its TBT does.
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
+import Trace from 'lighthouse/core/gather/gatherers/trace.js';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_ANON_KEY } from '../../server/src/config/default-keys.ts';
 import { chromiumPath } from '../../e2e/support/chromium.ts';
@@ -14,6 +17,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dists = process.argv.slice(2).filter((a) => !/^\d+$/.test(a));
 const rounds = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
 const only = (process.env.PAGES ?? 'event,group,discover').split(',');
+const LIGHTHOUSE = Boolean(process.env.LIGHTHOUSE);
 const apps = await Promise.all(dists.map((d) => startBenchServer(`${ROOT}server/src/cli/main.ts`, ['start', '--project', `${ROOT}supabase`, '--db', 'memory', '--port', '0', '--web', d])));
 const get = async (url: string, path: string) => ((await (await fetch(`${url}${path}`, { headers: { apikey: DEFAULT_ANON_KEY } })).json()) as { slug: string }[])[0]!.slug;
 const paths: Record<string, string> = {
@@ -28,7 +32,8 @@ try {
   for (let r = 0; r < rounds; r++) for (const name of only) for (const [i, app] of apps.entries()) {
     const ctx = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true });
     const page = await ctx.newPage();
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing', '__metadata'] });
+    const categories = LIGHTHOUSE ? [...Trace.getDefaultTraceCategories(), '__metadata'] : ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing', '__metadata'];
+    await browser.startTracing(page, { categories, screenshots: LIGHTHOUSE });
     await page.goto(app.url + paths[name], { waitUntil: 'networkidle' });
     await page.waitForTimeout(1500);
     const buf = await browser.stopTracing();
@@ -39,7 +44,7 @@ try {
     const fcp = events.find((e) => e.pid === main.pid && e.name === 'firstContentfulPaint')!.ts;
     const nav = events.find((e) => e.pid === main.pid && e.name === 'navigationStart')?.ts ?? 0;
     const tasks = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && e.ts >= nav);
-    const ms = (t: Ev) => (t.tdur ?? t.dur ?? 0) / 1000;
+    const ms = (t: Ev) => ((LIGHTHOUSE ? t.dur : t.tdur ?? t.dur) ?? 0) / 1000;
     const tbt = (ts: Ev[]) => ts.reduce((s, t) => s + Math.max(0, 4 * ms(t) - 50), 0);
     const key = `${name} ${String.fromCharCode(65 + i)}`;
     const res = (results[key] ??= { tbt4: [], all4: [], cpu: [], top: [] });
