@@ -29,6 +29,17 @@ function markdownHtml(source: string): string {
   return renderMarkdown(source).replace(/>\n+/g, ">").trim();
 }
 
+/** Whenever the plain path takes a text made of `parts`, its DOM is the renderer's. */
+function agreesWithRenderer(parts: fc.Arbitrary<string[]>, numRuns: number): void {
+  fc.assert(
+    fc.property(parts.map((ps) => ps.join("")), (source) => {
+      const paragraphs = plainParagraphs(source);
+      if (paragraphs) expect(plainHtml(paragraphs)).toBe(markdownHtml(source));
+    }),
+    { numRuns },
+  );
+}
+
 describe("plainParagraphs", () => {
   it("takes plain paragraphs and line breaks as they are", () => {
     expect(plainParagraphs("Six seats, many games.\nWe teach every game.\n\nThis one fills fast (really).")).toEqual([
@@ -73,24 +84,12 @@ describe("plainParagraphs", () => {
     // Words, spaces, punctuation, line breaks and asterisks in any order: emphasis where the
     // plain path takes it, and every way around it that it must leave to the renderer.
     const token = fc.constantFrom("word", "Ada", "é", " ", " ", ".", ",", "'", "(", ")", "?", "\n", "\n\n", "*", "**", "***");
-    fc.assert(
-      fc.property(fc.array(token, { maxLength: 24 }).map((ts) => ts.join("")), (source) => {
-        const paragraphs = plainParagraphs(source);
-        if (paragraphs) expect(plainHtml(paragraphs)).toBe(markdownHtml(source));
-      }),
-      { numRuns: 2000 },
-    );
+    agreesWithRenderer(fc.array(token, { maxLength: 24 }), 2000);
   }, 30_000);
 
   it("renders exactly what the Markdown renderer renders on plain text", () => {
     // Mostly what plain text is made of, with what matters at a line's start or end.
     const char = fc.constantFrom(..."abc XYZ éß 1 2 .,;:'\"?()/-+=\n\n\n\t*".split(""));
-    fc.assert(
-      fc.property(fc.array(char, { maxLength: 80 }).map((cs) => cs.join("")), (source) => {
-        const paragraphs = plainParagraphs(source);
-        if (paragraphs) expect(plainHtml(paragraphs)).toBe(markdownHtml(source));
-      }),
-      { numRuns: 1000 },
-    );
+    agreesWithRenderer(fc.array(char, { maxLength: 80 }), 1000);
   }, 30_000);
 });
