@@ -18,12 +18,16 @@ type ModuleGraph = Pick<Rollup.PluginContext, "getModuleInfo" | "getModuleIds">;
  * plugin has seen it whole (`buildEnd`, before chunks are made).
  */
 export function routeSharedChunks(entry: string, app: string) {
+  let root = "";
   let captured = new Set<string>();
   const plugin: Plugin = {
     name: "gather-route-shared-chunks",
     apply: "build",
+    configResolved(config) {
+      root = config.root;
+    },
     buildEnd() {
-      const shell = shellModules(this, [entry, app].map((f) => resolve(f)));
+      const shell = shellModules(this, [entry, app].map((f) => resolve(root, f)));
       if (!shell) return this.error(`route-shared-chunks: ${entry} or ${app} is not in the build`);
       captured = closedSmallModules(this, shell);
     },
@@ -48,12 +52,14 @@ export function routeSharedChunks(entry: string, app: string) {
  */
 function shellModules(graph: ModuleGraph, starts: string[]): Set<string> | undefined {
   const seen = new Set<string>();
+  const barrels = new Map<string, Map<string, string> | null>();
   const visit = (id: string) => {
     if (seen.has(id)) return;
     seen.add(id);
     const info = graph.getModuleInfo(id);
     for (const dep of info?.importedIds ?? []) {
-      const barrel = barrelExports(graph, dep);
+      if (!barrels.has(dep)) barrels.set(dep, barrelExports(graph, dep));
+      const barrel = barrels.get(dep);
       if (!barrel) visit(dep);
       else for (const name of namesImportedFrom(info?.code ?? "", dep)) if (barrel.has(name)) visit(barrel.get(name)!);
     }
@@ -85,27 +91,21 @@ function closedSmallModules(graph: ModuleGraph, shell: Set<string>): Set<string>
   return kept;
 }
 
-const barrels = new Map<string, Map<string, string> | null>();
-
 /**
  * A package's index that only gathers other modules (`export { default as A } from "./a"`,
  * `import * as A from "pkg-a"`): each name's module. Anything else is not a barrel (null).
  */
 function barrelExports(graph: ModuleGraph, id: string): Map<string, string> | null {
-  if (barrels.has(id)) return barrels.get(id)!;
   const info = id.includes("/node_modules/") ? graph.getModuleInfo(id) : null;
   const code = info?.code ?? "";
   const reexports = [...code.matchAll(/^export \{([^}]*)\} from ["']([^"']+)["'];?$/gm)].map(([, list, from]) => ({ names: list!.split(","), from: from! }));
   const namespaces = [...code.matchAll(/^import \* as (\w+) from ["']([^"']+)["'];?$/gm)].map(([, name, from]) => ({ names: [name!], from: from! }));
-  let names: Map<string, string> | null = null;
-  if (reexports.length + namespaces.length > 20) {
-    names = new Map();
-    for (const { names: list, from } of [...reexports, ...namespaces]) {
-      const dep = from.startsWith(".") ? resolve(dirname(id), from) : info?.importedIds.find((d) => d.includes(`/node_modules/${from}/`));
-      if (dep) for (const part of list) names.set(part.trim().split(/\s+as\s+/).pop()!, dep);
-    }
+  if (reexports.length + namespaces.length <= 20) return null;
+  const names = new Map<string, string>();
+  for (const { names: list, from } of [...reexports, ...namespaces]) {
+    const dep = from.startsWith(".") ? resolve(dirname(id), from) : info?.importedIds.find((d) => d.includes(`/node_modules/${from}/`));
+    if (dep) for (const part of list) names.set(part.trim().split(/\s+as\s+/).pop()!, dep);
   }
-  barrels.set(id, names);
   return names;
 }
 
