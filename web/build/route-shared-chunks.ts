@@ -4,8 +4,8 @@ import type { Plugin, Rollup } from "vite";
 /** Source bytes (after transforms, before minifying) above which a module keeps its own chunk. */
 const MAX_MODULE = 8 * 1024;
 
-/** The app's own modules and lucide's icons; a library's inner modules are left to it. */
-const OURS_OR_ICON = /\/web\/src\/.*\.tsx?$|\/lucide-react\/dist\/esm\/icons\/[a-z0-9-]+\.mjs$/;
+/** Lucide's icon modules; other libraries' inner modules are left to automatic chunking. */
+const ICON = /\/lucide-react\/dist\/esm\/icons\/[a-z0-9-]+\.mjs$/;
 
 type ModuleGraph = Pick<Rollup.PluginContext, "getModuleInfo" | "getModuleIds">;
 
@@ -29,7 +29,7 @@ export function routeSharedChunks(entry: string, app: string) {
     buildEnd() {
       const shell = shellModules(this, [entry, app].map((f) => resolve(root, f)));
       if (!shell) return this.error(`route-shared-chunks: ${entry} or ${app} is not in the build`);
-      captured = closedSmallModules(this, shell);
+      captured = closedSmallModules(this, shell, resolve(root, "src"));
     },
   };
   const group = {
@@ -72,13 +72,15 @@ function shellModules(graph: ModuleGraph, starts: string[]): Set<string> | undef
 }
 
 /**
- * Small modules outside the shell whose imports are all in the shell or themselves such modules:
- * a merged chunk then imports nothing a route did not load anyway (a form's schemas, the map's
- * country shapes). Found by dropping, until none is left, any that imports something else.
+ * Small modules of the app's own (`src`) and lucide's icons, outside the shell, whose imports are
+ * all in the shell or themselves such modules: a merged chunk then imports nothing a route did
+ * not load anyway (a form's schemas, the map's country shapes). Found by dropping, until none is
+ * left, any that imports something else.
  */
-function closedSmallModules(graph: ModuleGraph, shell: Set<string>): Set<string> {
+function closedSmallModules(graph: ModuleGraph, shell: Set<string>, src: string): Set<string> {
+  const ours = (id: string) => id.startsWith(`${src}/`) && /\.tsx?$/.test(id);
   const small = (id: string) =>
-    !shell.has(id) && OURS_OR_ICON.test(id) && (graph.getModuleInfo(id)?.code?.length ?? Infinity) <= MAX_MODULE;
+    !shell.has(id) && (ours(id) || ICON.test(id)) && (graph.getModuleInfo(id)?.code?.length ?? Infinity) <= MAX_MODULE;
   const kept = new Set([...graph.getModuleIds()].filter(small));
   for (let changed = true; changed; ) {
     changed = false;
