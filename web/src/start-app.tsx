@@ -83,8 +83,7 @@ export async function startApp(root: HTMLElement, firstScreen: boolean): Promise
       );
       // No first paint shows an error; their words load after it, in a task of their own.
       setTimeout(() => void loadErrorMessages(), 0);
+      // The app shell and the member's tickets for offline use, once the app is idle.
+      registerServiceWorker();
     });
 }
-
-// After the page has loaded: the app shell and the member's tickets for offline use.
-registerServiceWorker();

@@ -1,6 +1,7 @@
-// Registers the service worker (build/service-worker.js, decision 0162) once the page has
-// loaded, so it never competes with the first paint. Production builds only: in `vite dev`
-// a worker would keep serving stale modules.
+// Registers the service worker (build/service-worker.js, decision 0162) once the app has drawn
+// its first page and the main thread is idle (decision 0249), so it never competes with the first
+// paint or the app's start. Production builds only: in `vite dev` a worker would keep serving
+// stale modules.
 
 /** The same-origin hashed files among `entries`: kept by the worker for offline visits. */
 function assetsOf(entries: PerformanceEntryList): string[] {
@@ -17,6 +18,7 @@ function sendLoadedAssets(registration: ServiceWorkerRegistration, urls = assets
   if (urls.length) registration.active?.postMessage({ type: "keep-assets", urls });
 }
 
+/** Call once the app has rendered its first page. */
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !("serviceWorker" in navigator)) return;
   const register = async () => {
@@ -33,6 +35,12 @@ export function registerServiceWorker(): void {
       // No worker (private mode, blocked): the app works online as before.
     }
   };
-  if (document.readyState === "complete") void register();
-  else window.addEventListener("load", () => void register(), { once: true });
+  // After `load` (the page's own files first), and when idle: the worker's install (its script,
+  // the shell's files, then every file the page loaded, and taking over the page's requests) ran
+  // beside the app's start when it came at `load`, since over a first screen the app starts then.
+  // Safari has no requestIdleCallback: a second's wait there.
+  const whenIdle = () =>
+    "requestIdleCallback" in window ? requestIdleCallback(() => void register(), { timeout: 2000 }) : setTimeout(() => void register(), 1000);
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
 }
