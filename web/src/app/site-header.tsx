@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link, NavLink } from "react-router";
+import { useDrawnAfterFirstScreen } from "@/components/first-screen-later";
 import { cn } from "@/lib/utils";
 import { AccountNav } from "./account-nav";
 import { primaryNav } from "./nav-items";
@@ -15,10 +16,12 @@ function navLinkClass({ isActive }: { isActive: boolean }): string {
 
 export function SiteHeader() {
   const { t } = useLingui();
+  // Over a first screen the HTML's header stays for the first render (decision 0248).
+  const later = useDrawnAfterFirstScreen("site-header");
   return (
-    <header className="border-b border-border bg-background">
+    <header ref={later.ref} className="border-b border-border bg-background">
       {/* flex-wrap: on narrow screens the nav drops below the wordmark instead of overflowing. */}
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
+      {later.drawn && <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
         <Link
           to="/"
           className="inline-flex items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand-700"
@@ -38,7 +41,7 @@ export function SiteHeader() {
             <AccountNav />
           </ul>
         </nav>
-      </div>
+      </div>}
     </header>
   );
 }

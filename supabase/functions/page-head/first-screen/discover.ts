@@ -77,7 +77,8 @@ function label(forId: string, words: string, extra = ''): string {
  * FilterBar with the default filters, both ways: the phone's "Filters" button (the app draws it
  * below 640 px) and the wide form's fields (MoreFilters, from 640 px), each hidden by CSS where the
  * app would not draw it, since the server cannot know the width. The app's render drops the other.
- * Inert (the same look, no input) until the app replaces it: the app's first render clears the root.
+ * Inert (the same look, no input) until the app draws its own, a task after its first render
+ * (`data-first-screen-later`, decision 0248).
  */
 function filterBar(w: DiscoverWords, o: DiscoverScreenOptions): string {
   const search = `<form role="search" aria-label="${attr(w.events)}" class="flex gap-2">` +
@@ -109,13 +110,13 @@ function filterBar(w: DiscoverWords, o: DiscoverScreenOptions): string {
     '</div></div>';
   const wide = `<div class="hidden flex-col gap-4 sm:flex">${fields}${distance}</div>`;
   // `inert` until the app draws its own: what is typed or picked here would be lost when it does.
-  return `<div inert class="flex flex-col gap-3 sm:gap-4 sm:rounded-xl sm:border sm:border-border sm:bg-card sm:p-4">${search}${phone}${wide}</div>`;
+  return `<div inert data-first-screen-later="filter-bar" class="flex flex-col gap-3 sm:gap-4 sm:rounded-xl sm:border sm:border-border sm:bg-card sm:p-4">${search}${phone}${wide}</div>`;
 }
 
 function viewSwitcher(w: DiscoverWords): string {
   const VIEW = 'inline-flex flex-1 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors sm:flex-none';
   const views = [['/', 'list', w.list], ['/?view=map', 'map', w.map], ['/?view=calendar', 'calendar-days', w.calendar]] as const;
-  return `<nav aria-label="${attr(w.views)}" class="inline-flex w-full rounded-lg border border-border bg-muted p-1 sm:w-auto">` +
+  return `<nav aria-label="${attr(w.views)}" data-first-screen-later="view-switcher" class="inline-flex w-full rounded-lg border border-border bg-muted p-1 sm:w-auto">` +
     views.map(([href, name, words], i) =>
       `<a${i === 0 ? ' aria-current="page"' : ''} href="${href}" data-discover="true" class="${VIEW} ${i === 0 ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground'}">` +
       `${icon(name, 'size-4')}${text(words)}</a>`).join('') +

@@ -46,7 +46,7 @@ export function shell(w: ScreenWords, path: string, main: string): string {
   return '<div class="flex min-h-dvh flex-col">' +
     `<a href="#main" class="sr-only rounded-md bg-background font-medium text-foreground shadow-lg focus:not-sr-only focus:fixed focus:start-4 focus:top-3 focus:z-50 focus:px-4 focus:py-2">${text(w.skip)}</a>` +
     '<div aria-live="polite"></div>' +
-    '<header class="border-b border-border bg-background"><div class="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">' +
+    '<header data-first-screen-later="site-header" class="border-b border-border bg-background"><div class="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">' +
     '<a href="/" data-discover="true" class="inline-flex items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand-700"><img src="/favicon.svg" alt="" width="28" height="28">Gather</a>' +
     `<nav aria-label="${attr(w.primary)}"><ul class="flex flex-wrap items-center gap-1">${nav}` +
     `<li class="ms-1"><a data-slot="button" href="/auth/sign-in" data-discover="true" class="${BUTTON_OUTLINE_SM} aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground">${text(w.nav.signIn)}</a></li>` +

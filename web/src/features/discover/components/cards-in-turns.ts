@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 
 /** Cards the app's first render draws over the HTML's (decision 0197); then this many a turn. */
 const FIRST = 2;
-const PER_TURN = 3;
+const PER_TURN = 2;
 
 /**
  * The cards of Discover's first screen (page-head's `ul[data-first-screen-cards]`), by their

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { CalendarDays, List, Map as MapIcon } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
+import { useDrawnAfterFirstScreen } from "@/components/first-screen-later";
 import { cn } from "@/lib/utils";
 import { VIEWS, viewToParams, type DiscoverView } from "../discover-view";
 
@@ -10,9 +11,11 @@ const ICONS = { list: List, map: MapIcon, calendar: CalendarDays } as const;
 export function ViewSwitcher({ view }: { view: DiscoverView }) {
   const { t } = useLingui();
   const [params] = useSearchParams();
+  // Over a first screen the HTML's links stay for the first render (decision 0248).
+  const later = useDrawnAfterFirstScreen("view-switcher");
   return (
-    <nav aria-label={t`Views`} className="inline-flex w-full rounded-lg border border-border bg-muted p-1 sm:w-auto">
-      {VIEWS.map(({ value, label }) => {
+    <nav ref={later.ref} aria-label={t`Views`} className="inline-flex w-full rounded-lg border border-border bg-muted p-1 sm:w-auto">
+      {later.drawn && VIEWS.map(({ value, label }) => {
         const Icon = ICONS[value];
         const current = value === view;
         const search = viewToParams(value, params).toString();
