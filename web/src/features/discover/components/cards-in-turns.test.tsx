@@ -35,7 +35,7 @@ const origins = (root: HTMLElement) => [...root.querySelectorAll("li")].map((li)
 afterEach(() => document.body.replaceChildren());
 
 describe("useCardsInTurns", () => {
-  it("keeps the HTML's cards in place until their turn, then draws the app's, two a turn", async () => {
+  it("keeps the HTML's cards in place until their turn, then draws the app's, one a turn", async () => {
     const html = firstScreen(9);
     const { container } = render(<List hrefs={hrefs(10)} />);
     // The first two and the one the HTML lacked are drawn at once; every other <li> holds the
