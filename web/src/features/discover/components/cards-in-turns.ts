@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 
-/** Cards the app's first render draws over the HTML's (decision 0197); then this many a turn. */
-const FIRST = 2;
+/** Cards the app's first render draws over the HTML's (decisions 0197, 0248); then this many a turn. */
+const FIRST = 1;
 const PER_TURN = 1;
 
 /**
@@ -21,7 +21,7 @@ function takeFirstScreenCards(): Map<string, Element> {
 }
 
 /**
- * Discover's cards drawn one per task (decision 0248) when the app starts over the HTML's (decision 0197):
+ * Discover's cards drawn one per task when the app starts over the HTML's (decisions 0197, 0248):
  * drawing all 20 at once was one task of ≈ 150 ms on a phone. Until its turn, a card's `<li>`
  * keeps the HTML's own card — taken out by the render, put back by `keep`'s ref in the same task,
  * so nothing flickers or moves. A card the HTML did not have, or any card without a first
