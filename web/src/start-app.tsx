@@ -18,6 +18,14 @@ import { warmUp } from "@/lib/warm-up";
 // interpreter is fast enough for forms. Zod reads this shared object lazily, at first parse.
 Object.assign(((globalThis as { __zod_globalConfig?: object }).__zod_globalConfig ??= {}), { jitless: true });
 
+function openSessionStorage(): void {
+  try {
+    window.sessionStorage.getItem("");
+  } catch {
+    // Storage blocked: the router copes without it.
+  }
+}
+
 /**
  * The app itself, loaded by the entry (main.tsx) at once, or after the `load` event when the HTML
  * already shows the page's first screen (decision 0168); `firstScreen` says which.
@@ -44,6 +52,10 @@ export async function startApp(root: HTMLElement, firstScreen: boolean): Promise
   await nextTask();
   if (firstScreen) {
     startLoadingPage(window.location.pathname);
+    await nextTask();
+    // The router reads sessionStorage as it is created (its view transitions); a page's first
+    // use of a storage area waits for the browser process to open it (decision 0250).
+    openSessionStorage();
     await nextTask();
   }
   const router = createAppRouter();

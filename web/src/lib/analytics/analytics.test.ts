@@ -127,8 +127,9 @@ describe("consent store", () => {
     ]);
   });
 
-  it("follows a choice made in another tab", async () => {
+  it("follows a choice made in another tab, from the task after it loads", async () => {
     const { getConsent, subscribeConsent } = await load();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const seen: unknown[] = [];
     subscribeConsent((s) => seen.push(s));
     localStorage.setItem("gather.consent.v1", JSON.stringify({ analytics: true, media: true }));

@@ -78,11 +78,15 @@ export function subscribeConsent(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-// Another tab saved a choice: this tab follows.
+// Another tab saved a choice: this tab follows. Listened for from the next task: adding a
+// `storage` listener waits for the browser process to open the page's storage (decision 0250),
+// and this module is evaluated in the app's first task.
 if (typeof window !== "undefined") {
-  window.addEventListener("storage", (e) => {
-    if (e.key === STORAGE_KEY || e.key === null) notify();
-  });
+  setTimeout(() => {
+    window.addEventListener("storage", (e) => {
+      if (e.key === STORAGE_KEY || e.key === null) notify();
+    });
+  }, 0);
 }
 
 /** The current choice, re-rendering when it changes. */
