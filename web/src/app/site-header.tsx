@@ -21,27 +21,29 @@ export function SiteHeader() {
   return (
     <header ref={later.ref} className="border-b border-border bg-background">
       {/* flex-wrap: on narrow screens the nav drops below the wordmark instead of overflowing. */}
-      {later.drawn && <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
-        <Link
-          to="/"
-          className="inline-flex items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand-700"
-        >
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          {t({ message: `Gather`, comment: "The product's name" })}
-        </Link>
-        <nav aria-label={t`Primary`}>
-          <ul className="flex flex-wrap items-center gap-1">
-            {primaryNav.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={navLinkClass}>
-                  {t(item.label)}
-                </NavLink>
-              </li>
-            ))}
-            <AccountNav />
-          </ul>
-        </nav>
-      </div>}
+      {later.drawn && (
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand-700"
+          >
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            {t({ message: `Gather`, comment: "The product's name" })}
+          </Link>
+          <nav aria-label={t`Primary`}>
+            <ul className="flex flex-wrap items-center gap-1">
+              {primaryNav.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className={navLinkClass}>
+                    {t(item.label)}
+                  </NavLink>
+                </li>
+              ))}
+              <AccountNav />
+            </ul>
+          </nav>
+        </div>
+      )}
     </header>
   );
 }

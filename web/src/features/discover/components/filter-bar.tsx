@@ -1,14 +1,16 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Search } from "lucide-react";
 import { useId, type FormEvent } from "react";
+import { useDrawnAfterFirstScreen } from "@/components/first-screen-later";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { DiscoverFilters } from "../discover-filters";
-import { useDrawnAfterFirstScreen } from "@/components/first-screen-later";
 import { useMediaQuery } from "@/lib/use-media-query";
 import { FiltersSheet } from "./filters-sheet";
 import { MoreFilters } from "./more-filters";
+
+const BOX = "flex flex-col gap-3 sm:gap-4 sm:rounded-xl sm:border sm:border-border sm:bg-card sm:p-4";
 
 type FilterBarProps = {
   filters: DiscoverFilters;
@@ -34,10 +36,10 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
   // there would be lost when the app draws its own a task later (decision 0248).
   const later = useDrawnAfterFirstScreen("filter-bar");
   if (!later.drawn) {
-    return <div ref={later.ref} inert className="flex flex-col gap-3 sm:gap-4 sm:rounded-xl sm:border sm:border-border sm:bg-card sm:p-4" />;
+    return <div ref={later.ref} inert className={BOX} />;
   }
   return (
-    <div ref={later.ref} className="flex flex-col gap-3 sm:gap-4 sm:rounded-xl sm:border sm:border-border sm:bg-card sm:p-4">
+    <div ref={later.ref} className={BOX}>
       <form role="search" aria-label={t`Events`} onSubmit={submit} className="flex gap-2">
         <Label htmlFor={`${id}-q`} className="sr-only">
           <Trans>Search events</Trans>
