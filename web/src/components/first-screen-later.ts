@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { usePaintedTaskDone } from "./after-paint";
 
 /**
  * The HTML's own children of the first screen's element marked `data-first-screen-later="name"`
@@ -21,13 +22,7 @@ function takeFirstScreenChildren(name: string): Node[] | null {
  */
 export function useDrawnAfterFirstScreen(name: string): { drawn: boolean; ref: (element: Element | null) => void } {
   const [kept] = useState(() => takeFirstScreenChildren(name));
-  const [drawn, setDrawn] = useState(kept === null);
-  useEffect(() => {
-    if (drawn) return;
-    // Effects run once the frame is painted; the timeout puts the draw in a task of its own.
-    const turn = setTimeout(() => setDrawn(true), 0);
-    return () => clearTimeout(turn);
-  }, [drawn]);
+  const drawn = usePaintedTaskDone(kept !== null);
   // The HTML's children leave before the app's are drawn in the same element, in the same task.
   if (drawn && kept) for (const node of kept.splice(0)) node.parentNode?.removeChild(node);
   return {
