@@ -33,7 +33,13 @@ const ALWAYS: Record<string, string> = {
   pg_trgm: 'pg_trgm',
   citext: 'citext',
   vector: '@electric-sql/pglite-pgvector',
+  // pgTAP is plain SQL (≈ 2 MB unpacked): always at hand for `test db` and a project's test files,
+  // which no migration names (decision 0274).
+  pgtap: '@electric-sql/pglite-pgtap',
 };
+
+/** Extensions the server writes itself at bootstrap, on both drivers (bootstrap/18-pgjwt.sql, decision 0275). */
+const SERVER_PROVIDED = ['pgjwt'];
 
 /** Supabase's extensions that PGlite 0.5 ships, loaded when a project names them. */
 const ON_DEMAND: Record<string, string> = {
@@ -55,7 +61,7 @@ const ON_DEMAND: Record<string, string> = {
 const REQUIRES: Record<string, string[]> = { earthdistance: ['cube'] };
 
 /** Debian's package names where they are not the extension's. */
-const DEBIAN_PACKAGE: Record<string, string> = { vector: 'pgvector', postgis: 'postgis-3', postgis_raster: 'postgis-3', postgis_topology: 'postgis-3' };
+const DEBIAN_PACKAGE: Record<string, string> = { vector: 'pgvector', pgtap: 'pgtap', postgis: 'postgis-3', postgis_raster: 'postgis-3', postgis_topology: 'postgis-3' };
 
 /** Extensions Supabase offers that a driver here cannot have: what to use instead. */
 const ELSEWHERE: Record<string, string> = {
@@ -71,7 +77,6 @@ const ELSEWHERE: Record<string, string> = {
   wrappers: 'postgres_fdw / file_fdw, or an Edge Function that calls the service',
   pgroonga: 'pg_trgm (loaded) or full-text search (to_tsvector / to_tsquery)',
   rum: 'GIN indexes with full-text search (to_tsvector / to_tsquery)',
-  pgjwt: 'pgcrypto\'s hmac(), or sign tokens in an Edge Function',
   pgmq: 'a queue table of your own, or run with DATABASE_URL on a PostgreSQL that has pgmq',
   pg_hashids: 'a plpgsql function, or run with DATABASE_URL on a PostgreSQL that has pg_hashids',
 };
@@ -110,7 +115,7 @@ export async function loadPglite(mods: readonly string[]): Promise<{ PGlite: typ
 }
 
 /** Every extension PGlite can have here, for the README and tests. */
-export const PGLITE_EXTENSIONS = [...Object.keys(ALWAYS), ...Object.keys(ON_DEMAND)];
+export const PGLITE_EXTENSIONS = [...Object.keys(ALWAYS), ...SERVER_PROVIDED, ...Object.keys(ON_DEMAND)];
 
 /**
  * The extension a `create extension` error says is missing, if that is what it says (PG 18's
@@ -132,6 +137,9 @@ export function explainMissingExtension(err: PgError, driver: 'pglite' | 'postgr
   const name = missingExtension(err);
   if (!name) return err;
   let advice = ELSEWHERE[name];
+  if (!advice && SERVER_PROVIDED.includes(name)) {
+    advice = 'the server provides its functions in the extensions schema at start (here only under that schema); restart the server if `drop extension` removed it, then use `create extension if not exists ' + name + ' with schema extensions`';
+  }
   if (!advice && driver === 'postgres' && (name in ALWAYS || name in ON_DEMAND)) {
     advice = `install it on this PostgreSQL server (for example the postgresql-<major>-${DEBIAN_PACKAGE[name] ?? name} package), or run on the embedded database (no DATABASE_URL), which has it`;
   }
