@@ -4,6 +4,7 @@
 // i18n/, in the recipient's language (decision 0205).
 import { GROUP_EMAIL_KINDS, groupContent } from './group-email-templates.ts';
 import { intlTag, mailLocale, mailMessages, type ChangedWhat, type MailLocale, type MailMessages } from './i18n/index.ts';
+import { PAYMENT_EMAIL_KINDS, paymentContent } from './payment-email-templates.ts';
 
 export interface EmailEvent {
   slug: string;
@@ -55,6 +56,7 @@ export interface Content {
 export const EMAIL_KINDS = [
   'rsvp_promoted', 'rsvp_approved', 'rsvp_declined', 'rsvp_requested', 'event_cancelled',
   'host_message', 'reminder_24h', 'reminder_1h', 'cohost_added', 'event_changed', ...GROUP_EMAIL_KINDS,
+  ...PAYMENT_EMAIL_KINDS,
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -149,7 +151,7 @@ function contentFor(input: NotificationEmailInput, m: MailMessages, locale: Mail
       };
     }
     default:
-      return groupContent(input, details, m);
+      return groupContent(input, details, m) ?? paymentContent(input, details, m, locale, (iso, zone) => formatWhen(iso, zone, locale));
   }
 }
 

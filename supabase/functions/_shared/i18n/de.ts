@@ -1,4 +1,5 @@
 import type { GroupRole, MailMessages } from './messages.ts';
+import { de as payments } from './payments/de.ts';
 
 const ROLE: Record<GroupRole, string> = {
   organizer: 'Organisator', co_organizer: 'Co-Organisator', event_organizer: 'Event-Organisator', member: 'Mitglied',
@@ -74,6 +75,7 @@ export const de: MailMessages = {
       manage: 'Gruppe verwalten',
     },
   },
+  payments,
   ics: { cancelled: (text) => `Abgesagt: ${text}`, online: 'Online', eventPage: (url) => `Eventseite: ${url}` },
   feed: {
     personal: 'Gather: meine Events',

@@ -1,4 +1,5 @@
 import type { GroupRole, MailMessages } from './messages.ts';
+import { en as payments } from './payments/en.ts';
 
 const ROLE: Record<GroupRole, string> = {
   organizer: 'an organizer', co_organizer: 'a co-organizer', event_organizer: 'an event organizer', member: 'a member',
@@ -74,6 +75,7 @@ export const en: MailMessages = {
       manage: 'Manage the group',
     },
   },
+  payments,
   ics: { cancelled: (text) => `Cancelled: ${text}`, online: 'Online', eventPage: (url) => `Event page: ${url}` },
   feed: {
     personal: 'Gather: my events',

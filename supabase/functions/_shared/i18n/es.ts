@@ -1,4 +1,5 @@
 import type { GroupRole, MailMessages } from './messages.ts';
+import { es as payments } from './payments/es.ts';
 
 const ROLE: Record<GroupRole, string> = {
   organizer: 'organizador', co_organizer: 'coorganizador', event_organizer: 'organizador de eventos', member: 'miembro',
@@ -74,6 +75,7 @@ export const es: MailMessages = {
       manage: 'Gestionar el grupo',
     },
   },
+  payments,
   ics: { cancelled: (text) => `Cancelado: ${text}`, online: 'En línea', eventPage: (url) => `Página del evento: ${url}` },
   feed: {
     personal: 'Gather: mis eventos',

@@ -1,4 +1,5 @@
 import type { GroupRole, MailMessages } from './messages.ts';
+import { fr as payments } from './payments/fr.ts';
 
 const ROLE: Record<GroupRole, string> = {
   organizer: 'organisateur', co_organizer: 'co-organisateur', event_organizer: 'organisateur d’événements', member: 'membre',
@@ -74,6 +75,7 @@ export const fr: MailMessages = {
       manage: 'Gérer le groupe',
     },
   },
+  payments,
   ics: { cancelled: (text) => `Annulé : ${text}`, online: 'En ligne', eventPage: (url) => `Page de l’événement : ${url}` },
   feed: {
     personal: 'Gather : mes événements',

@@ -1,6 +1,7 @@
 // What Gather's own emails and calendar files say, per language (issue 20, decision 0205). Each
 // language implements every message of `MailMessages`, so TypeScript refuses an incomplete one;
 // email-templates.ts, group-email-templates.ts and ics.ts build their text from these only.
+import type { PaymentMessages } from './payments/messages.ts';
 
 export interface MailMessages {
   /** "Hi Ada,", or a greeting without a name when there is none. */
@@ -53,6 +54,8 @@ export interface MailMessages {
     };
   };
   ics: { cancelled(text: string): string; online: string; eventPage(url: string): string };
+  /** Receipts, refunds and waitlist offers of paid tickets (issue 31). */
+  payments: PaymentMessages;
   /** Calendar subscriptions and RSS (calendar-feed): the names and descriptions Gather gives them. */
   feed: {
     /** The personal calendar's name in calendar apps. */

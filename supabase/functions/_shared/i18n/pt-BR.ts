@@ -1,4 +1,5 @@
 import type { GroupRole, MailMessages } from './messages.ts';
+import { ptBR as payments } from './payments/pt-BR.ts';
 
 const ROLE: Record<GroupRole, string> = {
   organizer: 'organizador', co_organizer: 'coorganizador', event_organizer: 'organizador de eventos', member: 'membro',
@@ -74,6 +75,7 @@ export const ptBR: MailMessages = {
       manage: 'Gerenciar o grupo',
     },
   },
+  payments,
   ics: { cancelled: (text) => `Cancelado: ${text}`, online: 'On-line', eventPage: (url) => `Página do evento: ${url}` },
   feed: {
     personal: 'Gather: meus eventos',
