@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { startTestServer, type TestServer } from '../../../server/test/helpers/test-server.ts';
+import type { ConfigFlags } from '../../../server/src/config/load-config.ts';
 import type { Queryable } from '../../../server/src/db/db-types.ts';
 
 const PROJECT = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,9 +17,12 @@ export interface GatherServer extends TestServer {
   sqlAs(who: Member | 'anon' | 'service'): <T = Record<string, unknown>>(sql: string, params?: unknown[]) => Promise<T[]>;
 }
 
-/** The real server with Gather's migrations on a fresh database (no seed unless asked). */
-export async function startGather(opts: { seed?: boolean } = {}): Promise<GatherServer> {
-  const s = await startTestServer({ project: PROJECT }, { seed: opts.seed ?? false });
+/**
+ * The real server with Gather's migrations on a fresh database (no seed unless asked); `flags`
+ * set what a flag or GATHER_* variable would (e.g. `enableAnonymousSignIns: 'true'`).
+ */
+export async function startGather(opts: { seed?: boolean; flags?: ConfigFlags } = {}): Promise<GatherServer> {
+  const s = await startTestServer({ ...opts.flags, project: PROJECT }, { seed: opts.seed ?? false });
   let n = 0;
   return Object.assign(s, {
     async member(username: string, o: { admin?: boolean } = {}): Promise<Member> {
