@@ -70,10 +70,12 @@ describe(`admins with a second factor need aal2 (${driverName})`, () => {
     expect(verified.error).toBeNull();
     expect((await first.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2');
 
-    // A password alone (a new session) is aal1: the procedure says not_admin, the log is hidden.
+    // A password alone (a new session) is aal1: the procedure is refused before it asks whether
+    // the caller is an admin (every procedure waits for the second factor, decision 0262), and
+    // the log is hidden.
     const second = await signIn(email);
     expect((await second.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
-    expect(await adminProcedure(second)).toBe('not_admin');
+    expect(await adminProcedure(second)).toBe('insufficient_aal');
     const refused = await second.rpc('suspend_user', { user_id: target.id, suspended: true });
     expect(refused.status).toBe(403);
     expect(await auditRows(second)).toBe(0);
