@@ -75,6 +75,7 @@ const DATABASE: Record<string, Translate> = {
   request_not_pending: msg`There is no pending request from this person.`,
   already_reported: msg`You already reported this. An admin will look at it soon.`,
   cannot_remove_owner: msg`The event's host cannot be removed.`,
+  cannot_change_group: msg`Only the event's host or its group's organizers can move it to another group.`,
   cannot_suspend_self: msg`You cannot suspend yourself.`,
   check_in_closed: msg`Check-in opens 2 hours before the start and closes at the end.`,
   comment_deleted: msg`This comment was deleted.`,

@@ -11,6 +11,11 @@ describe("save errors from the database", () => {
     expect(saveProblem({ code: "invalid_online_url", message: "The online link must start with https://." }).field).toBe("onlineUrl");
   });
 
+  it("puts a refused move to another group beside the group select", () => {
+    const message = "Only the event's host or its group's organizers can move it to another group.";
+    expect(saveProblem({ code: "cannot_change_group", message })).toEqual({ field: "groupId", message });
+  });
+
   it("maps a raw check-constraint violation to its field", () => {
     const error = { code: "23514", message: 'new row for relation "events" violates check constraint "events_capacity_range"' };
     expect(saveProblem(error).field).toBe("capacity");

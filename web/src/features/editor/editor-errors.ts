@@ -19,7 +19,11 @@ const FIELD_OF: Record<RuleCode, keyof EventFormValues> = {
 };
 
 // Group codes that are not form rules but still belong beside the group select.
-const FIELD_OF_GROUP_CODE: Record<string, keyof EventFormValues> = { group_not_found: "groupId" };
+const FIELD_OF_GROUP_CODE: Record<string, keyof EventFormValues> = {
+  group_not_found: "groupId",
+  // A co-host may edit the event but not move it to another group (decision 0266).
+  cannot_change_group: "groupId",
+};
 
 // A CHECK constraint that fired before our trigger could say it in words (it never should).
 const FIELD_OF_CONSTRAINT: Record<string, keyof EventFormValues> = {
