@@ -33,7 +33,8 @@ const count = async (who: Member | 'anon', sql: string, params: unknown[]) => {
 
 beforeAll(async () => {
   g = await startGather();
-  [host, cohost, checker, buyer, other] = await Promise.all(['host', 'cohost', 'checker', 'buyer', 'other'].map((u) => g.member(u)));
+  [host, cohost, checker, buyer, other] = (await Promise.all(['host', 'cohost', 'checker', 'buyer', 'other'].map((u) => g.member(u)))) as
+    [Member, Member, Member, Member, Member];
 });
 afterAll(async () => {
   await g?.stop();
