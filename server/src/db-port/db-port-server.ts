@@ -96,6 +96,8 @@ function serveConnection(socket: Socket, client: WireClient, yieldAfterMs: numbe
         const r = await client.send(messages);
         holding = r.holding;
         idleSince = Date.now();
+        // A FATAL answer (a startup setting refused) ends the connection, as Postgres ends it.
+        if (isFatal(r.out)) return finish(Buffer.from(r.out));
         if (!closed && r.out.byteLength > 0) socket.write(r.out);
       } catch (err) {
         const e = err as { code?: string; message?: string };
@@ -146,6 +148,17 @@ function serveConnection(socket: Socket, client: WireClient, yieldAfterMs: numbe
     finish();
     return queue;
   };
+}
+
+/** Whether Postgres's answer holds a FATAL ErrorResponse. */
+function isFatal(out: Uint8Array): boolean {
+  const b = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+  for (let i = 0; i + 5 <= b.length; i += 1 + b.readInt32BE(i + 1)) {
+    if (b[i] !== 0x45) continue;
+    const fields = `\0${b.subarray(i + 5, i + 1 + b.readInt32BE(i + 1)).toString('latin1')}`;
+    if (fields.includes('\0SFATAL\0')) return true;
+  }
+  return false;
 }
 
 /** A FATAL ErrorResponse, as Postgres ends a connection. */

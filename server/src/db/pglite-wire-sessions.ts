@@ -10,6 +10,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { deallocateSql, prefixStatementName, statementPrefix } from './wire-statement-names.ts';
+import { isStartupMessage, StartupOptionError, startupParameters, startupSettings } from './wire-startup-options.ts';
 
 interface Session {
   /** Set while this client holds the backend. */
@@ -22,6 +23,8 @@ interface Session {
   relisten?: boolean;
   /** The client named a prepared statement: deallocate its statements when it leaves. */
   prepared?: boolean;
+  /** Custom (dotted) settings its startup packet set: pg_settings does not list them. */
+  custom?: string[];
 }
 
 /** What a tool connecting to the port starts with: Supabase's search_path. */
@@ -79,9 +82,32 @@ export class WireSessions {
       chunks.push(out);
       // No ReadyForQuery: mid extended-query or COPY exchange, so the turn goes on.
       status = lastReadyStatus(out);
+      if (isStartupMessage(m)) {
+        const refused = await this.applyStartupSettings(s, m);
+        if (refused) chunks.splice(0, chunks.length, refused);
+      }
     }
     if (status === 'I') await this.endTurn(s);
     return { out: concat(chunks), holding: s.release !== undefined };
+  }
+
+  /**
+   * The startup packet's settings and `options` (PGOPTIONS), which PGlite's startup ignores, as
+   * session settings; answers the FATAL error Postgres would end the connection with instead.
+   */
+  private async applyStartupSettings(s: Session, startup: Uint8Array): Promise<Uint8Array | undefined> {
+    let settings: [string, string][];
+    try {
+      settings = startupSettings(startupParameters(startup));
+    } catch (err) {
+      if (!(err instanceof StartupOptionError)) throw err;
+      return fatalError('42601', err.message);
+    }
+    if (!settings.length) return undefined;
+    s.custom = settings.map(([k]) => k).filter((k) => k.includes('.'));
+    const out = await this.raw(simpleQuery(settings.map(([k, v]) => `select set_config(${literal(k)}, ${literal(v)}, false)`).join('; ')));
+    for (const [type, body] of messagesOf(out)) if (type === 0x45) return asFatal(body);
+    return undefined;
   }
 
   /** The client is gone (or is made to go): its open transaction is rolled back, the backend freed. */
@@ -89,7 +115,11 @@ export class WireSessions {
     const s = this.sessions.get(client);
     this.sessions.delete(client);
     if (!s) return;
-    if (s.prepared && !s.release) await this.takeTurn(s);
+    // Temporary tables live as long as the one backend, not the tool's connection: they go when
+    // the last tool leaves, as they would with its connection (pgTAP keeps each file's plan in
+    // them, so the next file could not plan).
+    const last = this.sessions.size === 0;
+    if ((s.prepared || last) && !s.release) await this.takeTurn(s);
     if (!s.release) return;
     try {
       await this.raw(SYNC);
@@ -97,6 +127,7 @@ export class WireSessions {
       // Its named statements would otherwise outlive it in the shared backend (a reconnecting
       // client preparing "s0" again would fail).
       if (s.prepared) await this.raw(simpleQuery(firstText(await this.raw(simpleQuery(deallocateSql(statementPrefix(client))))) ?? ''));
+      if (last) await this.raw(simpleQuery('discard temp'));
     } finally {
       await this.endTurn(s);
     }
@@ -116,7 +147,7 @@ export class WireSessions {
         s.relisten = false;
         for (const c of this.serverChannels()) await this.raw(simpleQuery(`listen "${c.replace(/"/g, '""')}"`));
       }
-      s.state = await this.capture();
+      s.state = await this.capture(s.custom);
       await this.apply(s.apiState ?? '');
     } finally {
       const release = s.release;
@@ -145,14 +176,18 @@ export class WireSessions {
   }
 
   /** The session's own settings and role as SQL that sets them again. */
-  private async capture(): Promise<string> {
+  private async capture(custom: string[] = []): Promise<string> {
+    const placeholders = custom.length
+      ? `, (select string_agg(format('select set_config(%L, %L, false)', n, current_setting(n, true)), '; ')
+          from unnest(array[${custom.map(literal).join(', ')}]) n where current_setting(n, true) is not null)`
+      : '';
     const out = await this.raw(
       simpleQuery(`select concat_ws('; ',
         case when session_user::text <> ${literal(this.bootUser)} then format('set session authorization %I', session_user) end,
         case when current_setting('role') <> 'none' then format('set role %I', current_setting('role')) end,
         (select string_agg(format('select set_config(%L, %L, false)', name, setting), '; ') from pg_settings
           where source = 'session' and name not in ('role', 'session_authorization', 'transaction_isolation',
-            'transaction_read_only', 'transaction_deferrable', 'is_superuser')))`),
+            'transaction_read_only', 'transaction_deferrable', 'is_superuser'))${placeholders})`),
     );
     return firstText(out) ?? '';
   }
@@ -170,6 +205,25 @@ export class WireSessions {
 /** A Query or Parse message whose text could end listening. */
 function mayUnlisten(m: Uint8Array): boolean {
   return (m[0] === 0x51 || m[0] === 0x50) && /\b(unlisten|discard)\b/i.test(Buffer.from(m.buffer, m.byteOffset, m.byteLength).toString('latin1'));
+}
+
+/** An ErrorResponse with severity FATAL, as Postgres refuses a connection. */
+function fatalError(code: string, message: string): Uint8Array {
+  return errorMessage([['S', 'FATAL'], ['V', 'FATAL'], ['C', code], ['M', message]]);
+}
+
+/** The same error, made FATAL. */
+function asFatal(body: Buffer): Uint8Array {
+  const fields = body.toString('utf8').split('\0').filter(Boolean).map((f): [string, string] => [f[0]!, f.slice(1)]);
+  return errorMessage(fields.map(([k, v]) => [k, k === 'S' || k === 'V' ? 'FATAL' : v]));
+}
+
+function errorMessage(fields: [string, string][]): Uint8Array {
+  const body = Buffer.from(`${fields.map(([k, v]) => `${k}${v}\0`).join('')}\0`, 'utf8');
+  const head = Buffer.alloc(5);
+  head[0] = 0x45;
+  head.writeInt32BE(4 + body.length, 1);
+  return Buffer.concat([head, body]);
 }
 
 function literal(s: string): string {
