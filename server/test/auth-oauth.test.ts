@@ -328,7 +328,7 @@ describe(`signInWithIdToken (${driverName})`, () => {
     // corp's only client is the web client: a native token is for another audience there.
     expect((await s.anon().auth.signInWithIdToken({ provider: 'custom:corp', token })).error!.message).toMatch(/Unacceptable audience/);
     const { client, id } = await passwordUser();
-    const linked = await client.auth.linkIdentity({ provider: 'google', token: await op.idToken(newEmail('linked')) });
+    const linked = await client.auth.linkIdentity({ provider: 'google', token: await op.idToken(newEmail('linked'), { nonce: 'link-nonce' }), nonce: 'link-nonce' });
     expect(linked.error).toBeNull();
     const { data } = await client.auth.getUserIdentities();
     expect(data!.identities.map((i) => i.provider).sort()).toEqual(['email', 'google']);

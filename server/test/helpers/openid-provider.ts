@@ -27,12 +27,19 @@ export interface TestOpenIdProvider {
   allowRedirect(uri: string): void;
   /** Signs in at `authorizeUrl` as a browser would (login form, consent granted); returns where the provider sends the browser. */
   signIn(authorizeUrl: string, email: string): Promise<string>;
-  /** A genuine ID token from the authorization-code flow of `client` (native app by default), nonce hashed as native SDKs do. */
+  /** A genuine ID token for `client` (native app by default) from the implicit flow, nonce hashed as native SDKs do. */
   idToken(email: string, o?: { client?: string; nonce?: string }): Promise<string>;
   stop(): Promise<void>;
 }
 
 const NATIVE_REDIRECT = 'http://127.0.0.1/native-callback';
+const NATIVE_CLIENT = {
+  application_type: 'native',
+  redirect_uris: [NATIVE_REDIRECT],
+  response_types: ['id_token'],
+  grant_types: ['implicit'],
+  token_endpoint_auth_method: 'none',
+} as const;
 
 /** oidc-provider's storage, in memory (its own one warns on every start). */
 class MemoryAdapter {
@@ -160,8 +167,10 @@ export async function startTestOpenIdProvider(): Promise<TestOpenIdProvider> {
     provider = new Provider(issuer, {
       clients: [
         { client_id: clientId, client_secret: clientSecret, redirect_uris: [...redirects], token_endpoint_auth_method: 'client_secret_basic' },
-        { client_id: nativeClientId, client_secret: 'native-secret', redirect_uris: [NATIVE_REDIRECT] },
-        { client_id: otherClientId, client_secret: 'other-secret', redirect_uris: [NATIVE_REDIRECT] },
+        // Native apps take an ID token straight from the authorization endpoint (no access token,
+        // so OpenID Connect Core 5.4 puts the scopes' claims in it), as mobile SDKs hand them out.
+        { client_id: nativeClientId, ...NATIVE_CLIENT },
+        { client_id: otherClientId, ...NATIVE_CLIENT },
       ],
       jwks: { keys: [jwk] },
       adapter: MemoryAdapter,
@@ -170,9 +179,9 @@ export async function startTestOpenIdProvider(): Promise<TestOpenIdProvider> {
         const acc = [...accounts.values()].find((x) => x.sub === id);
         return acc ? { accountId: id, claims: async () => ({ ...acc }) } : undefined;
       },
+      // The standard claims of the scopes it serves; everything else is oidc-provider's default,
+      // so with an access token the email and profile claims are in userinfo only (Core 5.4).
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-      // Claims in the ID token itself, as Google and Keycloak send them.
-      conformIdTokenClaims: false,
       features: { devInteractions: { enabled: false } },
       interactions: { url: (_ctx, i) => `/interaction/${i.uid}` },
       pkce: { required: () => false },
@@ -228,25 +237,21 @@ export async function startTestOpenIdProvider(): Promise<TestOpenIdProvider> {
     },
     signIn,
     async idToken(email, o = {}) {
-      const client = o.client ?? nativeClientId;
       const auth = new URL(`${issuer}/auth`);
+      // The implicit flow always carries a nonce; without one asked for, a random one.
+      const nonce = o.nonce ?? randomUUID();
       auth.search = new URLSearchParams({
-        client_id: client,
+        client_id: o.client ?? nativeClientId,
         redirect_uri: NATIVE_REDIRECT,
-        response_type: 'code',
+        response_type: 'id_token',
         scope: 'openid email profile',
-        ...(o.nonce ? { nonce: createHash('sha256').update(o.nonce).digest('hex') } : {}),
+        nonce: createHash('sha256').update(nonce).digest('hex'),
       }).toString();
       const back = new URL(await signIn(auth.toString(), email));
-      const secret = client === nativeClientId ? 'native-secret' : 'other-secret';
-      const res = await fetch(`${issuer}/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${client}:${secret}`).toString('base64')}` },
-        body: new URLSearchParams({ grant_type: 'authorization_code', code: back.searchParams.get('code') ?? '', redirect_uri: NATIVE_REDIRECT }),
-      });
-      const body = (await res.json()) as { id_token?: string; error?: string };
-      if (!body.id_token) throw new Error(`no id_token: ${JSON.stringify(body)}`);
-      return body.id_token;
+      const answer = new URLSearchParams(back.hash.slice(1));
+      const token = answer.get('id_token');
+      if (!token) throw new Error(`no id_token: ${back.hash}`);
+      return token;
     },
     stop: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -1,5 +1,6 @@
 import { externalProviderProblem, isKnownProvider, type ExternalProviderSettings } from '../../config/auth-config.ts';
 import { oidcProvider, PROVIDER_TIMEOUT_MS, verifyIdToken, type IdTokenCheck } from './oidc.ts';
+import { completeFromUserinfo, fetchUserinfo } from './userinfo.ts';
 import { genericClaims, githubUser, gitlabUser, discordUser, mapIdTokenClaims, type ExternalUser, type ProviderTokens } from './profiles.ts';
 
 export type ProviderKind = 'github' | 'gitlab' | 'discord' | 'oidc';
@@ -174,7 +175,8 @@ export function idTokenCheck(p: ExternalProvider, extra: Partial<IdTokenCheck> =
 
 /**
  * The provider's side of /callback: the code exchanged, then who signed in — from the verified
- * ID token (nonce and at_hash checked) for OpenID providers, else from the provider's API.
+ * ID token (nonce and at_hash checked) for OpenID providers, completed from userinfo when the
+ * token has no address, else from the provider's API.
  */
 export async function userFromCode(p: ExternalProvider, code: string, redirectUri: string, nonce: string): Promise<ExternalUser> {
   const tokens = await exchangeCode(p, code, redirectUri);
@@ -187,18 +189,12 @@ export async function userFromCode(p: ExternalProvider, code: string, redirectUr
       return discordUser(p.endpoints!.api, tokens);
     case 'oidc': {
       const provider = oidcProvider(p.issuer!);
-      if (tokens.idToken) {
-        const claims = await verifyIdToken(tokens.idToken, await provider.jwks, idTokenCheck(p, { nonce, accessToken: tokens.accessToken }));
-        return { ...mapIdTokenClaims(p.name, claims), tokens };
-      }
       const meta = await provider.meta;
-      if (!meta.userinfo_endpoint) throw new ProviderError('the provider returned no ID token and has no userinfo endpoint');
-      const res = await fetch(meta.userinfo_endpoint, {
-        headers: { authorization: `Bearer ${tokens.accessToken}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-      });
-      if (!res.ok) throw new ProviderError(`userinfo answered ${res.status}`);
-      return { ...genericClaims((await res.json()) as Record<string, unknown>), tokens };
+      if (tokens.idToken) {
+        const verified = await verifyIdToken(tokens.idToken, await provider.jwks, idTokenCheck(p, { nonce, accessToken: tokens.accessToken }));
+        return { ...mapIdTokenClaims(p.name, await completeFromUserinfo(meta, tokens.accessToken, verified)), tokens };
+      }
+      return { ...genericClaims(await fetchUserinfo(meta, tokens.accessToken)), tokens };
     }
   }
 }
