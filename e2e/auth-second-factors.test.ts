@@ -1,3 +1,4 @@
+import jsQR from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server/src/index.ts';
@@ -184,6 +185,45 @@ describe('security keys and phones as second factors (issue 17)', () => {
     await passkeys.getByRole('button', { name: /^Remove passkey Work laptop/ }).click();
     await page.getByText('Passkey removed').first().waitFor({ timeout: 15_000 });
     await passkeys.getByText(/^No passkeys yet\./).waitFor({ timeout: 10_000 });
+    expect(errors.filter((e) => !e.startsWith('console: Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the authenticator app's QR code, and it holds the key written beside it (issue 30)", async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await signIn(page, origin, 'hedy@example.com', '/settings');
+    const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
+    await twoFactor.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const secret = (await twoFactor.getByTestId('totp-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const qr = twoFactor.getByRole('img', { name: 'QR code to add Gather to your authenticator app' });
+    // A data: URL cut short at a `#` loads nothing: naturalWidth stays 0.
+    await expect
+      .poll(() => qr.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    // What a phone's camera would read: the picture drawn at 2×, each pixel dark or light.
+    const { side, dark } = await qr.evaluate((img: HTMLImageElement) => {
+      const size = img.naturalWidth * 2;
+      const canvas = document.createElement('canvas');
+      canvas.width = canvas.height = size;
+      const g = canvas.getContext('2d')!;
+      g.fillStyle = 'white';
+      g.fillRect(0, 0, size, size);
+      g.drawImage(img, 0, 0, size, size);
+      const rgba = g.getImageData(0, 0, size, size).data;
+      let bits = '';
+      for (let i = 0; i < rgba.length; i += 4) bits += rgba[i]! < 128 ? '1' : '0';
+      return { side: size, dark: bits };
+    });
+    const pixels = new Uint8ClampedArray(side * side * 4);
+    for (let i = 0; i < dark.length; i++) pixels.fill(dark[i] === '1' ? 0 : 255, i * 4, i * 4 + 3).fill(255, i * 4 + 3, i * 4 + 4);
+    const decoded = jsQR(pixels, side, side);
+    expect(decoded?.data).toMatch(/^otpauth:\/\/totp\//);
+    expect(new URL(decoded!.data).searchParams.get('secret')).toBe(secret);
+    await twoFactor.getByRole('button', { name: 'Cancel' }).click();
+    await twoFactor.getByText(/^Off\./).waitFor({ timeout: 15_000 });
     expect(errors.filter((e) => !e.startsWith('console: Failed to load resource'))).toEqual([]);
     await context.close();
   });

@@ -74,6 +74,12 @@ describe(`MFA with TOTP (${driverName})`, () => {
     expect([uri.protocol, uri.host, decodeURIComponent(uri.pathname)]).toEqual(['otpauth:', 'totp', `/gather.test:${email}`]);
     expect(Object.fromEntries(uri.searchParams)).toMatchObject({ secret: data!.totp.secret, issuer: 'gather.test', digits: '6', period: '30' });
     expect(data!.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg /);
+    // The whole SVG is in the data: URL auth-js builds: no `#` ends it early, no `%` is read as
+    // an escape, and it has a size of its own for an <img> (the browser test draws it).
+    const qr = new URL(data!.totp.qr_code);
+    expect(qr.hash).toBe('');
+    expect(data!.totp.qr_code).not.toMatch(/[#%]/);
+    expect(qr.pathname).toMatch(/^image\/svg\+xml;utf-8,<svg [^>]*width="\d+" height="\d+"[^]*<\/svg>$/);
     const factors = await client.auth.mfa.listFactors();
     expect(factors.data!.all.map((f) => [f.id, f.status])).toEqual([[data!.id, 'unverified']]);
     expect(factors.data!.totp).toEqual([]);

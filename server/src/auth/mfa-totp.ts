@@ -13,12 +13,39 @@ export interface NewTotp {
   qrCode: string;
 }
 
+/** GoTrue draws 3 px a module with a 4-module quiet zone (goqrsvg's DefaultQRSize). */
+const MODULE_PX = 3;
+const QUIET = 4;
+
+/**
+ * The QR code as raw SVG that survives being pasted after `data:image/svg+xml;utf-8,` (what
+ * auth-js does with it): no `#` (it would end the URL there) and no `%` (read as an escape), so
+ * colours by name, as GoTrue's goqrsvg writes them, and a width and height so an <img> has a
+ * size of its own. One path, a run of dark modules a segment.
+ */
+export function qrSvg(text: string): string {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'H' });
+  const n = modules.size;
+  const side = n + QUIET * 2;
+  let d = '';
+  for (let row = 0; row < n; row++) {
+    for (let col = 0; col < n; col++) {
+      if (!modules.get(row, col)) continue;
+      const start = col;
+      while (col + 1 < n && modules.get(row, col + 1)) col++;
+      d += `M${start + QUIET} ${row + QUIET}h${col - start + 1}v1h-${col - start + 1}z`;
+    }
+  }
+  const px = side * MODULE_PX;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${px}" height="${px}" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges">`
+    + `<rect width="${side}" height="${side}" fill="white"/><path fill="black" d="${d}"/></svg>`;
+}
+
 /** A fresh 160-bit secret, its otpauth:// URI (issuer and account as GoTrue names them) and QR code. */
-export async function newTotp(issuer: string, account: string): Promise<NewTotp> {
+export function newTotp(issuer: string, account: string): NewTotp {
   const totp = new TOTP({ issuer, label: account, secret: new Secret({ size: 20 }), algorithm: 'SHA1', digits: DIGITS, period: PERIOD });
   const uri = totp.toString();
-  const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 1 });
-  return { secret: totp.secret.base32, uri, qrCode };
+  return { secret: totp.secret.base32, uri, qrCode: qrSvg(uri) };
 }
 
 /**
