@@ -5,6 +5,7 @@ import { runStart } from './start-command.ts';
 import { workerCount, WorkerCountError } from './worker-count.ts';
 import { runDbDump, runMigrate, runReset, runSeed, runSeedBuckets } from './db-commands.ts';
 import { runGenTypes } from '../typegen/gen-types-command.ts';
+import { runTestDb } from '../testdb/test-db-command.ts';
 
 const USAGE = `usage: gather-server <command> [options]
 
@@ -21,6 +22,10 @@ commands:
   db dump     pg_dump 18 of the embedded database, in-process (no PostgreSQL client needed);
               refuses while a server uses the folder. [--file FILE] (default stdout)
               [--schema S] (repeatable or comma-separated) [--data-only] [--schema-only]
+  test db [PATH…]
+              run the pgTAP files (*.sql, *.pg) under <project>/tests, or the paths given, as
+              'supabase test db' does (pg_prove's output; exit 1 when a test fails); uses a
+              running server's database port, else opens the database itself
 
 options (each also an environment variable):
   --project DIR     Supabase project folder            GATHER_PROJECT   (supabase)
@@ -84,6 +89,8 @@ async function main(): Promise<void> {
     fail(`${(err as Error).message}\n${USAGE}`);
   }
   const { values, positionals } = parsed;
+  // `test db` takes the files to run after it, as the Supabase CLI does.
+  const testPaths = positionals[0] === 'test' && positionals[1] === 'db' ? positionals.splice(2) : [];
   const command = positionals.join(' ');
   if (values.help || command === '' || command === 'help') {
     console.log(USAGE);
@@ -139,6 +146,9 @@ async function main(): Promise<void> {
       return runReset(config);
     case 'db dump':
       return runDbDump(config, { file, schemas: splitList(schema), dataOnly, schemaOnly });
+    case 'test db':
+      process.exitCode = await runTestDb(config, { paths: testPaths });
+      return;
     case 'gen types':
     case 'gen types typescript': {
       const schemas = splitList(schema ?? ['public']);
