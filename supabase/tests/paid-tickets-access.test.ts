@@ -141,6 +141,13 @@ describe('the waitlist of a sold-out paid event', () => {
     expect((await g.db.query('select status from public.orders where id = $1', [taken])).rows[0]).toEqual({ status: 'paid' });
     expect((await status(second!))!.status).toBe('purchased');
 
+    // More stock for the type frees seats for the line at once.
+    const limited = await paidEvent(g, host, {}, [{ name: 'Workshop', quantity: 1 }]);
+    await buy(buyer, limited.id, limited.types[0]!);
+    await g.sqlAs(third!)('select public.join_ticket_waitlist($1)', [limited.types[0]]);
+    await g.sqlAs(host)('update public.ticket_types set quantity = 2 where id = $1', [limited.types[0]]);
+    expect((await g.db.query('select status from public.ticket_waitlist where user_id = $1 and event_id = $2', [third!.id, limited.id])).rows).toEqual([{ status: 'offered' }]);
+
     const free = await createEvent(g, host, { title: 'Free talk', capacity: 1 });
     await g.sqlAs(first!)('select public.rsvp($1)', [free.id]);
     await g.sqlAs(second!)('select public.rsvp($1)', [free.id]);

@@ -156,6 +156,23 @@ describe('start_checkout', () => {
   });
 });
 
+describe('registration questions at checkout', () => {
+  it('asks some questions once per order and others once per ticket, and keeps each answer with its ticket', async () => {
+    const e = await paidEvent(g, host);
+    const [perOrder] = await g.sqlAs(host)<{ id: string }>(`insert into public.event_questions (event_id, kind, label, required) values ($1, 'short_text', 'Company', true) returning id`, [e.id]);
+    const [perTicket] = await g.sqlAs(host)<{ id: string }>(`insert into public.event_questions (event_id, kind, label, required, asked_per, options) values ($1, 'single_choice', 'Meal', true, 'ticket', '{Fish,Veggie}') returning id`, [e.id]);
+    const items = [{ ticket_type_id: e.types[0], quantity: 2 }];
+    const missing = await expectAppError(start(buyer, e.id, items, { answers: { [perOrder!.id]: 'Acme' }, ticket_answers: [{ [perTicket!.id]: 'Fish' }] }));
+    expect(missing).toMatchObject({ code: 'answer_required', message: 'Answer "Meal".', status: 422 });
+    const order = await start(buyer, e.id, items, { answers: { [perOrder!.id]: ' Acme ' }, ticket_answers: [{ [perTicket!.id]: 'Fish' }, { [perTicket!.id]: 'Veggie' }] });
+    const rows = await g.sqlAs(buyer)<{ label: string; value: string; position: number | null }>(
+      `select a.label, a.value #>> '{}' as value, t.position from public.order_answers a left join public.tickets t on t.id = a.ticket_id
+       where a.order_id = $1 order by t.position nulls first`, [order.order_id]);
+    expect(rows).toEqual([{ label: 'Company', value: 'Acme', position: null }, { label: 'Meal', value: 'Fish', position: 1 }, { label: 'Meal', value: 'Veggie', position: 2 }]);
+    expect(await g.sqlAs(other)('select 1 from public.order_answers where order_id = $1', [order.order_id])).toEqual([]);
+  });
+});
+
 describe('a paid series', () => {
   it('gives each new date its own ticket types and stock, their sales windows moved with the date', async () => {
     const e = await paidEvent(g, host, { title: 'Weekly class', capacity: 8 }, [{ name: 'Drop-in', price: 1200, quantity: 8, sales_end_at: soon(7 * 24) }]);

@@ -45,6 +45,20 @@ describe('checkout', () => {
     expect(receipt!.text).toContain('€38.00');
   });
 
+  it('charges yen as whole yen and sends the receipt in the buyer\'s language', async () => {
+    const e = await paidEvent(g, host, { title: 'Tokyo meetup', currency: 'JPY' }, [{ name: 'Seat', price: 1500 }]);
+    const amelie = await g.member('amelie');
+    await g.db.query(`update public.profiles set locale = 'fr' where id = $1`, [amelie.id]);
+    const res = await checkout(g, amelie, { event_id: e.id, items: [{ ticket_type_id: e.types[0], quantity: 2 }] });
+    const session = await g.sdk.checkout.sessions.retrieve(res.session!);
+    expect(session).toMatchObject({ amount_total: 3000, currency: 'jpy', locale: 'fr' });
+    g.stripe.pay(res.session!);
+    await orderBecomes(g, res.orderId!, 'paid');
+    const [receipt] = await settledMail(g, amelie, 'order_paid');
+    expect(receipt!.subject).toBe('Vos billets pour Tokyo meetup');
+    expect(receipt!.text).toMatch(/Total\u202f: 3\s000\sJPY/); // CLDR French writes the yen as JPY
+  });
+
   it('answers a sold-out event in the functions\' shape and holds nothing', async () => {
     const e = await paidEvent(g, host, { capacity: 2 });
     const first = await checkout(g, buyer, { event_id: e.id, items: [{ ticket_type_id: e.types[0], quantity: 2 }] });

@@ -65,8 +65,13 @@ export async function checkout(g: PaymentsGather, buyer: Member, body: Record<st
   return { ...res, orderId: res.body.order_id as string | undefined, session };
 }
 
-/** Waits until the order reaches `status` (webhooks are delivered asynchronously). */
-export async function orderBecomes(g: GatherServer, id: string, status: string): Promise<OrderRow> {
-  await expect.poll(async () => (await orderRow(g, id)).status, { timeout: 30_000, interval: 100 }).toBe(status);
-  return orderRow(g, id);
+/** Waits until the order reaches `status` (webhooks are delivered asynchronously); works in hooks too. */
+export async function orderBecomes(g: GatherServer, id: string, status: string, timeoutMs = 30_000): Promise<OrderRow> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await orderRow(g, id);
+    if (row.status === status) return row;
+    if (Date.now() > until) expect(row.status, `order ${id}`).toBe(status);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
