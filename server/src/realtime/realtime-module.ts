@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { ServerContext } from '../http/server-context.ts';
 import { createLocalBus } from './bus/local-bus.ts';
+import { listenForRechecks } from './authorization/recheck-notices.ts';
 import { createPostgresBus } from './bus/postgres-bus.ts';
 import { ChangeFeed } from './changes/change-feed.ts';
 import { clientAddress, trustTest } from './client-address.ts';
@@ -121,12 +122,18 @@ export function realtimeModule(ctx: ServerContext): FastifyPluginAsync {
     }, 10_000);
     idle.unref();
 
+    // A ban or a removal ends the member's joined private channels at once, on every instance.
+    const stopRechecks = await listenForRechecks(ctx.db, (userId) => {
+      for (const conn of connections) conn.recheck(userId);
+    });
+
     registerRestBroadcast(app, ctx, hub, limits);
 
     // Sockets are not requests: close them before the HTTP server waits for in-flight work.
     app.addHook('preClose', async () => {
       clearInterval(idle);
       app.server.off('upgrade', upgradeListener);
+      await stopRechecks();
       // 1012 "service restart": clients (supabase-js included) reconnect, through the load
       // balancer to an instance still running.
       for (const ws of wss.clients) ws.close(1012, 'server restarting: reconnect');

@@ -221,13 +221,40 @@ export class RealtimeConnection {
       if (err instanceof RealtimeTokenError) return this.shutdown(session, err.message);
       throw err;
     }
-    if (session.config.private) {
-      session.permissions = await privateChannelPermissions(this.ctx.db, session.subtopic, session.identity);
-      if (!session.permissions.broadcastRead && !session.permissions.presenceRead) {
-        return this.shutdown(session, `You no longer have permission to read from this Channel topic: ${session.subtopic}`);
-      }
-    }
+    if (session.config.private && !(await this.reauthorize(session))) return;
     this.scheduleExpiry(session);
+  }
+
+  /**
+   * The database said this user's rights changed (recheck-notices.ts): their private channels on
+   * this socket are checked again, after the frame in hand (a join in flight is checked too).
+   */
+  recheck(userId: string): void {
+    if (this.closed) return;
+    this.queue = this.queue
+      .then(async () => {
+        for (const s of [...this.channels.values()]) {
+          if (s.config.private && String(s.identity.claims.sub ?? '').toLowerCase() === userId) await this.reauthorize(s);
+        }
+      })
+      .catch((err) => this.ctx.log.error({ err }, 'realtime recheck failed'));
+  }
+
+  /**
+   * A private channel's policies asked again, as at its join. A channel that may no longer read
+   * is ended as upstream ends one on a token refresh (a `system` error, then `phx_close`); one
+   * that may still read keeps only what it may still do. False when it was ended.
+   */
+  private async reauthorize(session: ChannelSession): Promise<boolean> {
+    const permissions = await privateChannelPermissions(this.ctx.db, session.subtopic, session.identity);
+    if (!permissions.broadcastRead && !permissions.presenceRead) {
+      await this.shutdown(session, `You do not have permissions to read from this Channel topic: ${session.subtopic}`);
+      return false;
+    }
+    session.permissions = permissions;
+    if (!permissions.presenceRead) session.presenceReady = false;
+    if (!permissions.presenceWrite) await this.hub.untrack(session);
+    return true;
   }
 
   /** Ends the channel when its token expires, with the system message Supabase sends. */
