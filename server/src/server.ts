@@ -60,6 +60,12 @@ export interface StartOptions {
   metricsLabels?: Record<string, string>;
   /** Limits kept for all workers by the cluster's primary (a cluster worker passes them). */
   sharedLimits?: SharedLimits;
+  /**
+   * The database is already prepared (a cluster's primary bootstrapped, migrated and seeded it
+   * before forking): start without touching the schema, so workers never redo DDL beside each
+   * other's traffic (decision 0272).
+   */
+  prepared?: PreparedDatabase;
 }
 
 const MODULES: ApiModule[] = [
@@ -90,7 +96,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   let metricsListener: MetricsListener | undefined;
   let dbPort: DbPort | undefined;
   try {
-    const prepared = await prepareDatabase(db, config, { seed: opts.seed });
+    const prepared = opts.prepared ?? (await prepareDatabase(db, config, { seed: opts.seed }));
     // The seed's files go with its rows; without a seed, the buckets still missing (issue 22, item 5).
     await seedBucketsOnStart(db, config, prepared.seeded, opts.seed);
     const keys = await resolveApiKeys(config);

@@ -25,14 +25,21 @@ function metricsFromPrimary(): MetricsSource {
     });
 }
 
-/** One worker of `start --workers N`: the whole server on the shared port, without seeding (the primary did). */
+/** One worker of `start --workers N`: the whole server on the shared port, on the database the primary prepared. */
 export async function runClusterWorker(config: Config): Promise<void> {
   const n = process.env.GATHER_WORKER_NUMBER ?? '?';
   // A metrics port is the primary's; a metrics path is answered by whichever worker gets the scrape.
   const path = parseMetricsSetting(config.metrics).kind === 'path';
   const server = await startServer(
     { ...config, metrics: path ? config.metrics : '' },
-    { seed: false, metricsLabels: { worker: n }, metricsSource: path ? metricsFromPrimary() : undefined, sharedLimits: sharedLimitsFromPrimary() },
+    {
+      seed: false,
+      // The primary prepared the database before forking us (decision 0272).
+      prepared: { migrations: [], seeded: false, seedFiles: [] },
+      metricsLabels: { worker: n },
+      metricsSource: path ? metricsFromPrimary() : undefined,
+      sharedLimits: sharedLimitsFromPrimary(),
+    },
   );
   // Constructing one installs prom-client's IPC listener that answers the primary's requests.
   new AggregatorRegistry();

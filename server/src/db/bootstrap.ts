@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Db } from './db-types.ts';
+import { underStartLock } from './start-lock.ts';
 
 const BOOTSTRAP_DIR = fileURLToPath(new URL('./bootstrap/', import.meta.url));
-/** Serialises bootstrap and migrations between server instances sharing one database. */
-export const SCHEMA_LOCK_KEY = 4_242_001;
 
 export interface BootstrapOptions {
   /** Supabase's old default: grant new public tables to the API roles automatically. */
@@ -17,8 +16,7 @@ export interface BootstrapOptions {
  */
 export async function bootstrapPlatform(db: Db, opts: BootstrapOptions): Promise<void> {
   const files = readdirSync(BOOTSTRAP_DIR).filter((f) => f.endsWith('.sql')).sort();
-  await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
+  await underStartLock(db, async (tx) => {
     for (const file of files) {
       try {
         await tx.exec(readFileSync(BOOTSTRAP_DIR + file, 'utf8'));

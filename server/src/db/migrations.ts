@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Db, PgError, Queryable } from './db-types.ts';
-import { SCHEMA_LOCK_KEY } from './bootstrap.ts';
 import { allowPlainCreate, explainMissingExtension } from './extensions.ts';
+import { underStartLock } from './start-lock.ts';
 
 export interface MigrationFile {
   version: string;
@@ -73,8 +73,7 @@ export async function applyMigrations(db: Db, dir: string): Promise<MigrationFil
   for (const m of listMigrations(dir)) {
     if (done.has(m.version)) continue;
     const sql = readFileSync(m.path, 'utf8');
-    const ran = await db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
+    const ran = await underStartLock(db, async (tx) => {
       // Another instance may have applied it while we waited for the lock.
       const again = await tx.query('select 1 from supabase_migrations.schema_migrations where version = $1', [m.version]);
       if (again.rows.length > 0) return false;

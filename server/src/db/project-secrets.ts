@@ -1,10 +1,8 @@
 import type { Db } from './db-types.ts';
+import { underStartLock } from './start-lock.ts';
 
 /** Marks the secrets this server manages; one with another description was set by hand and is left alone. */
 export const MANAGED_DESCRIPTION = 'Set by gather-server at start (its own address). Change the description to manage it yourself.';
-
-/** Serialises the upsert between instances starting together on one database. */
-const SECRETS_LOCK_KEY = 4_242_044;
 
 /**
  * Stores `project_url` and `service_role_key` in Vault, where SQL that calls Edge Functions
@@ -19,8 +17,9 @@ export async function storeProjectSecrets(db: Db, secrets: { projectUrl: string;
         and to_regprocedure('vault.update_secret(uuid,text,text,text,uuid)') is not null as ok`,
   );
   if (!rows[0]?.ok) return false;
-  await db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock($1)', [SECRETS_LOCK_KEY]);
+  // Under the start-up lock, not one of its own: another instance's bootstrap recreates the view
+  // read here while holding the table written here (a deadlock with two locks, decision 0272).
+  await underStartLock(db, async (tx) => {
     for (const [name, value] of [
       ['project_url', secrets.projectUrl],
       ['service_role_key', secrets.serviceRoleKey],

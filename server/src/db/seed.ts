@@ -4,6 +4,7 @@ import { join, relative } from 'node:path';
 import type { Db, PgError } from './db-types.ts';
 import { MigrationError, asSupabasePostgres } from './migrations.ts';
 import { seedFiles } from './seed-files.ts';
+import { underStartLock } from './start-lock.ts';
 
 /** `[db.seed]`: whether to seed, and which files (globs relative to the project folder). */
 export interface SeedSettings {
@@ -24,13 +25,14 @@ export async function applySeed(db: Db, projectDir: string, force = false, seed:
   const loaded: string[] = [];
   for (const file of seedFiles(projectDir, seed.paths).files) {
     const key = relative(join(projectDir, '..'), file);
-    if (!force) {
-      const seen = await db.query('select 1 from supabase_migrations.seed_files where path = $1', [key]);
-      if (seen.rows.length > 0) continue;
-    }
-    const sql = readFileSync(file, 'utf8');
-    const hash = createHash('sha256').update(sql).digest('hex');
-    await db.transaction(async (tx) => {
+    // Under the start-up lock, and checked there: two instances starting together seed once.
+    const ran = await underStartLock(db, async (tx) => {
+      if (!force) {
+        const seen = await tx.query('select 1 from supabase_migrations.seed_files where path = $1', [key]);
+        if (seen.rows.length > 0) return false;
+      }
+      const sql = readFileSync(file, 'utf8');
+      const hash = createHash('sha256').update(sql).digest('hex');
       try {
         await tx.exec(await asSupabasePostgres(tx, sql));
       } catch (err) {
@@ -41,8 +43,9 @@ export async function applySeed(db: Db, projectDir: string, force = false, seed:
          on conflict (path) do update set hash = excluded.hash`,
         [key, hash],
       );
+      return true;
     });
-    loaded.push(relative(projectDir, file));
+    if (ran) loaded.push(relative(projectDir, file));
   }
   return loaded;
 }
