@@ -28,7 +28,7 @@ export async function unreadableTableNotes(db: Db, config: Config): Promise<stri
     `${shown}: no API role (anon, authenticated, service_role) may read ${names.length === 1 ? 'it' : 'them'}, so every API request answers 42501 "permission denied". ` +
       `Fix it either with grants in a migration (grant select, insert, update, delete on ${names[0]} to anon, authenticated, service_role; RLS still decides rows) ` +
       `or with [api] auto_expose_new_tables = true in config.toml, or --auto-expose-new-tables (GATHER_AUTO_EXPOSE_NEW_TABLES=true) to leave the project unchanged ` +
-      `(new tables get those grants, as on Supabase before 2026; an existing database needs \`reset\` after turning it on).`,
+      `(granted once: new tables get those grants, as on Supabase before 2026, and the tables already there that nobody granted or revoked anything on).`,
   ];
 }
 
