@@ -1,5 +1,6 @@
 /**
- * Which config.toml keys the Supabase CLI defines (its config template and reference), as
+ * Which config.toml keys the Supabase CLI defines (its `supabase init` template, checked key by
+ * key in server/test/config-init-template-keys.test.ts, and its reference), as
  * dotted patterns; `*` is a name the project chooses (a bucket, a function, a provider). A key
  * the server does not read is named at start: "not supported" when the CLI defines it,
  * "unknown" (likely a typo) when it does not (decision 0222).
@@ -8,16 +9,16 @@ const CLI_KEYS = [
   'project_id',
   'api.enabled', 'api.port', 'api.schemas', 'api.extra_search_path', 'api.max_rows', 'api.external_url', 'api.auto_expose_new_tables',
   'api.tls.enabled', 'api.tls.cert_path', 'api.tls.key_path',
-  'db.port', 'db.shadow_port', 'db.major_version', 'db.root_key',
+  'db.port', 'db.shadow_port', 'db.health_timeout', 'db.major_version', 'db.root_key', 'db.ssl_enforcement.*',
   'db.pooler.*', 'db.vault.*', 'db.migrations.enabled', 'db.migrations.schema_paths', 'db.seed.enabled', 'db.seed.sql_paths',
   'db.network_restrictions.*', 'db.settings.*',
   'realtime.*', 'studio.*', 'inbucket.*', 'analytics.*', 'experimental.*', 'edge_runtime.*', 'edge_runtime.secrets.*',
   'storage.enabled', 'storage.file_size_limit', 'storage.image_transformation.enabled', 'storage.s3_protocol.enabled',
   'storage.analytics.*', 'storage.vector.*', 'storage.buckets.*.*',
-  'auth.enabled', 'auth.site_url', 'auth.additional_redirect_urls', 'auth.jwt_expiry', 'auth.jwt_issuer', 'auth.signing_keys_path',
+  'auth.enabled', 'auth.site_url', 'auth.external_url', 'auth.additional_redirect_urls', 'auth.jwt_expiry', 'auth.jwt_issuer', 'auth.signing_keys_path',
   'auth.enable_refresh_token_rotation', 'auth.refresh_token_reuse_interval', 'auth.enable_signup', 'auth.enable_anonymous_sign_ins',
   'auth.enable_manual_linking', 'auth.minimum_password_length', 'auth.password_requirements', 'auth.jwt_secret', 'auth.publishable_key', 'auth.secret_key',
-  'auth.rate_limit.*', 'auth.captcha.*', 'auth.sessions.*', 'auth.hook.*.*', 'auth.mfa.*', 'auth.mfa.*.*',
+  'auth.rate_limit.*', 'auth.captcha.*', 'auth.sessions.*', 'auth.passkey.*', 'auth.webauthn.*', 'auth.hook.*.*', 'auth.mfa.*', 'auth.mfa.*.*',
   'auth.email.*', 'auth.email.smtp.*', 'auth.email.template.*.*', 'auth.email.notification.*.*',
   'auth.sms.*', 'auth.sms.*.*', 'auth.sms.test_otp.*', 'auth.external.*.*', 'auth.web3.*.*', 'auth.third_party.*.*', 'auth.oauth_server.*',
   'functions.*.*', 'remotes.*', 'remotes.*.*',
