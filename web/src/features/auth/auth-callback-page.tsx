@@ -6,7 +6,6 @@ import { Alert } from "@/components/ui/alert";
 import { PageSpinner } from "@/components/ui/spinner";
 import { track } from "@/lib/analytics";
 import { safeNext, signInPathFor } from "@/lib/auth/safe-next";
-import { needsSecondFactor } from "@/lib/auth/second-factor";
 import { useSession } from "@/lib/auth/session-context";
 import { AuthLayout } from "./components/auth-layout";
 
@@ -19,7 +18,7 @@ function linkProblem(description: string): string {
 export function AuthCallbackPage() {
   const { t } = useLingui();
   const [params] = useSearchParams();
-  const { status, session } = useSession();
+  const { status, halfSession } = useSession();
   const hash = new URLSearchParams(window.location.hash.slice(1));
   const problem = params.get("error_description") ?? hash.get("error_description");
   // The magic-link form marks its links (via=magic_link); sign-up confirmations land here too.
@@ -32,7 +31,7 @@ export function AuthCallbackPage() {
   }, [status, viaMagicLink]);
 
   // An account with a second factor finishes signing in on the sign-in page's code step.
-  if (status === "signed-in" && needsSecondFactor(session)) return <Navigate to={signInPathFor(safeNext(params.get("next")))} replace />;
+  if (halfSession) return <Navigate to={signInPathFor(safeNext(params.get("next")))} replace />;
   if (status === "signed-in") return <Navigate to={safeNext(params.get("next"))} replace />;
   if (status === "loading" && !problem) return <PageSpinner />;
   return (

@@ -13,12 +13,13 @@ import { errorMessage } from "@/lib/errors";
 import { supabase } from "@/lib/supabase";
 import { resetPasswordSchema, type ResetPasswordValues } from "./auth-schemas";
 import { AuthLayout } from "./components/auth-layout";
+import { SecondFactorStep } from "./components/second-factor";
 import { SubmitButton } from "./components/submit-button";
 
 /** Opened by the recovery link (PASSWORD_RECOVERY signs the user in first). */
 export function ResetPasswordPage() {
   const { t } = useLingui();
-  const { status } = useSession();
+  const { status, halfSession } = useSession();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ResetPasswordValues>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: "", confirm: "" } });
@@ -33,6 +34,15 @@ export function ResetPasswordPage() {
   });
 
   if (status === "loading") return <PageSpinner />;
+  // The recovery link signs in with one factor; an account with two gives its code first (the
+  // auth server changes the password of such an account at aal2 only).
+  if (halfSession) {
+    return (
+      <AuthLayout title={t`Two-factor authentication`} intro={t`One more step: confirm it's you with your second factor.`}>
+        <SecondFactorStep />
+      </AuthLayout>
+    );
+  }
   return (
     <AuthLayout title={t`Choose a new password`}>
       {status === "signed-out" ? (

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
 import { Button } from "@/components/ui/button";
 import { safeNext } from "@/lib/auth/safe-next";
-import { needsSecondFactor } from "@/lib/auth/second-factor";
 import { useSession } from "@/lib/auth/session-context";
 import { AuthLayout } from "./components/auth-layout";
 import { MagicLinkForm } from "./components/magic-link-form";
@@ -19,12 +18,13 @@ export function SignInPage() {
   const { t } = useLingui();
   const [params] = useSearchParams();
   const next = safeNext(params.get("next"));
-  const { status, session } = useSession();
+  const { status, halfSession } = useSession();
   const [method, setMethod] = useState<"password" | "link" | "phone">("password");
   const phoneEnabled = useQuery(phoneEnabledQuery()).data === true;
 
-  // The first factor is done but the account has a second one: ask for its code (decision 0147).
-  if (status === "signed-in" && needsSecondFactor(session)) {
+  // The first factor is done but the account has a second one: ask for its code (decisions
+  // 0147, 0264). Until then nobody is shown signed in.
+  if (halfSession) {
     return (
       <AuthLayout title={t`Two-factor authentication`} intro={t`One more step: confirm it's you with your second factor.`}>
         <SecondFactorStep />

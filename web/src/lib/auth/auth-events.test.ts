@@ -8,6 +8,15 @@ describe("session events", () => {
     expect(reactionsTo("SIGNED_IN", true)).toEqual([]);
   });
 
+  it("says nothing while the second factor is owed, and \"Signed in\" once it is given (decision 0264)", () => {
+    expect(reactionsTo("SIGNED_IN", false, false)).toEqual([]);
+    expect(reactionsTo("MFA_CHALLENGE_VERIFIED", false, true)).toEqual([{ kind: "toast", message: "Signed in" }]);
+    // A factor verified in Settings while signed in is no new sign-in.
+    expect(reactionsTo("MFA_CHALLENGE_VERIFIED", true, true)).toEqual([]);
+    // Leaving the second step ("Use another account") was no sign-in either: no "Signed out".
+    expect(reactionsTo("SIGNED_OUT", false)).toEqual([{ kind: "clear-cache" }]);
+  });
+
   it("toasts and clears the cache on sign-out", () => {
     expect(reactionsTo("SIGNED_OUT", true)).toEqual([
       { kind: "toast", message: "Signed out" },

@@ -9,15 +9,19 @@ export type AuthReaction =
   | { kind: "refresh-profile" };
 
 /**
- * Pure mapping from a session event to the app's reactions. `wasSignedIn` stops the "Signed
- * in" toast from repeating: supabase-js also emits SIGNED_IN when a tab regains focus.
+ * Pure mapping from a session event to the app's reactions. `wasSignedIn` and `isSignedIn` say
+ * whether the member was and is fully signed in: a session that still owes its second factor
+ * is not (decision 0264), so its SIGNED_IN says nothing and the second step's
+ * MFA_CHALLENGE_VERIFIED says "Signed in". `wasSignedIn` also stops the toast from repeating:
+ * supabase-js emits SIGNED_IN again when a tab regains focus.
  */
-export function reactionsTo(event: AuthChangeEvent, wasSignedIn: boolean): AuthReaction[] {
+export function reactionsTo(event: AuthChangeEvent, wasSignedIn: boolean, isSignedIn = event !== "SIGNED_OUT"): AuthReaction[] {
   switch (event) {
     case "SIGNED_IN":
-      return wasSignedIn ? [] : [{ kind: "toast", message: t`Signed in` }];
+    case "MFA_CHALLENGE_VERIFIED":
+      return isSignedIn && !wasSignedIn ? [{ kind: "toast", message: t`Signed in` }] : [];
     case "SIGNED_OUT":
-      return [{ kind: "toast", message: t`Signed out` }, { kind: "clear-cache" }];
+      return wasSignedIn ? [{ kind: "toast", message: t`Signed out` }, { kind: "clear-cache" }] : [{ kind: "clear-cache" }];
     case "PASSWORD_RECOVERY":
       return [{ kind: "navigate", to: "/auth/reset-password" }];
     case "USER_UPDATED":

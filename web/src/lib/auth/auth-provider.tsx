@@ -7,6 +7,7 @@ import { clearPersistedCache } from "@/lib/query-client";
 import { profileKeys } from "@/lib/query-keys";
 import { loadSupabase } from "@/lib/load-supabase";
 import { reactionsTo } from "./auth-events";
+import { needsSecondFactor } from "./second-factor";
 import { SessionContext, type SessionState } from "./session-context";
 
 /**
@@ -18,21 +19,28 @@ import { SessionContext, type SessionState } from "./session-context";
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [state, setState] = useState<SessionState>({ status: "loading", session: null, user: null });
+  const [state, setState] = useState<SessionState>({ status: "loading", session: null, user: null, halfSession: null });
   const signedIn = useRef(false);
 
   useEffect(() => {
     const onEvent = (event: AuthChangeEvent, session: Session | null) => {
-      const reactions = reactionsTo(event, signedIn.current);
-      signedIn.current = session !== null;
-      setState({ status: session ? "signed-in" : "signed-out", session, user: session?.user ?? null });
+      // Half signed in (the second factor still owed): shown as nobody (decision 0264).
+      const half = session !== null && needsSecondFactor(session);
+      const full = session !== null && !half;
+      const reactions = reactionsTo(event, signedIn.current, full);
+      signedIn.current = full;
+      setState(
+        full
+          ? { status: "signed-in", session, user: session.user, halfSession: null }
+          : { status: "signed-out", session: null, user: null, halfSession: half ? session : null },
+      );
       for (const r of reactions) {
         if (r.kind === "toast") toast.success(r.message);
         else if (r.kind === "clear-cache") {
           queryClient.clear();
           clearPersistedCache();
         } else if (r.kind === "navigate") void navigate(r.to);
-        else if (r.kind === "refresh-profile" && session) {
+        else if (r.kind === "refresh-profile" && full) {
           void queryClient.invalidateQueries({ queryKey: profileKeys.me(session.user.id) });
         }
       }

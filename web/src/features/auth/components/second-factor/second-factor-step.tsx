@@ -21,8 +21,8 @@ const ORDER: Record<string, number> = { totp: 0, webauthn: 1, phone: 2 };
  */
 export function SecondFactorStep() {
   const { t } = useLingui();
-  const { session } = useSession();
-  const factors = ((session?.user.factors ?? []) as VerifiedFactor[])
+  const { halfSession } = useSession();
+  const factors = ((halfSession?.user.factors ?? []) as VerifiedFactor[])
     .filter((f) => f.status === "verified" && f.factor_type in ORDER)
     .sort((a, b) => ORDER[a.factor_type]! - ORDER[b.factor_type]! || a.created_at.localeCompare(b.created_at));
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -64,7 +64,8 @@ export function SecondFactorStep() {
             ))}
         </div>
       )}
-      <Button type="button" variant="link" className="self-start px-0" onClick={() => void supabase.auth.signOut()}>
+      {/* This session only: a password alone does not sign the member out of their other devices. */}
+      <Button type="button" variant="link" className="self-start px-0" onClick={() => void supabase.auth.signOut({ scope: "local" })}>
         <Trans>Use another account</Trans>
       </Button>
     </div>
