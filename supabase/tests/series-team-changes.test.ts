@@ -67,6 +67,25 @@ describe('a group series whose host leaves the team', () => {
     });
   }
 
+  it('goes with its host when they delete their account', async () => {
+    const leaver = await g.member('st_leaver');
+    const grp = await groupWith(leaver);
+    const theirs = await membersSeries(leaver, grp.id);
+    await g.sqlAs(leaver)('select public.delete_my_account()');
+    expect(await g.db.query('select 1 from public.event_series where id = $1', [theirs.id]).then((r) => r.rows)).toEqual([]);
+  });
+
+  it('ends with its group, whoever hosts it, and the job goes on making the other series', async () => {
+    const grp = await groupWith();
+    // A site admin may add events to a group they are not a member of.
+    const gone = [await membersSeries(organizer, grp.id), await membersSeries(admin, grp.id)];
+    const elsewhere = await membersSeries(organizer, (await groupWith()).id);
+    await g.sqlAs(organizer)('select public.delete_group($1)', [grp.id]);
+    for (const s of gone) expect(await statusOf(s.id)).toBe('complete');
+    await extendHorizons(g, farAhead());
+    expect(await datesOf(elsewhere.id)).toBe(30);
+  });
+
   it('goes on in the groups whose team they are still on', async () => {
     const left = await groupWith(host);
     const kept = await groupWith(host);
