@@ -16,7 +16,7 @@ let host: Member;
 beforeAll(async () => {
   g = await startPaymentsGather();
   host = await g.member('host');
-});
+}, 300_000); // the server, the double and the payment functions' first bundles: minutes on a busy machine
 afterAll(async () => {
   await g?.stop();
 });

@@ -13,7 +13,7 @@ let buyer: Member;
 beforeAll(async () => {
   g = await startPaymentsGather();
   [host, buyer] = await Promise.all([g.member('host'), g.member('buyer')]);
-});
+}, 300_000); // the server, the double and the payment functions' first bundles: minutes on a busy machine
 afterAll(async () => {
   await g?.stop();
 });

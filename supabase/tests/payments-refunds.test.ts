@@ -28,7 +28,7 @@ async function paidOrder(who: Member, eventId: string, typeId: string, quantity:
 beforeAll(async () => {
   g = await startPaymentsGather();
   [host, checker] = await Promise.all([g.member('host'), g.member('checker')]);
-});
+}, 300_000); // the server, the double and the payment functions' first bundles: minutes on a busy machine
 afterAll(async () => {
   await g?.stop();
 });

@@ -28,7 +28,7 @@ async function postEvent(payload: string, secret = g.stripe.webhookSecret, heade
 beforeAll(async () => {
   g = await startPaymentsGather();
   host = await g.member('host');
-});
+}, 300_000); // the server, the double and the payment functions' first bundles: minutes on a busy machine
 afterAll(async () => {
   await g?.stop();
 });

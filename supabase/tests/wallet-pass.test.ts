@@ -33,7 +33,7 @@ beforeAll(async () => {
   await orderBecomes(g, c.orderId!, 'paid');
   const [row] = await g.sqlAs(buyer)<{ d: { tickets: { code: string }[] } }>('select public.order_details($1) as d', [c.orderId]);
   code = row!.d.tickets[0]!.code;
-});
+}, 300_000); // the server, the double and the payment functions' first bundles: minutes on a busy machine
 afterAll(async () => {
   await g?.stop();
 });
