@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, startGather, type GatherServer, type Member } from './support/gather-server.ts';
 import { createGroup, join } from './support/group-cast.ts';
+import { addDays, compact, euAutumnChange, euSpringChange, nextYear } from './support/test-calendar.ts';
 
 // The calendar-feed function (decision 0131) over HTTP, every feed parsed with ical.js using
 // only the VTIMEZONEs the feed itself carries.
@@ -9,6 +10,7 @@ import { createGroup, join } from './support/group-cast.ts';
 let g: GatherServer;
 let organizer: Member, member: Member, outsider: Member, filler: Member;
 let grp: { id: string; slug: string };
+let Y: number; // next year: its dates stay in the feeds, which keep what ended up to 30 days ago
 
 interface Parsed { uid: string; summary: string; start: string; end: string; tzid: string; sequence: number; status: string; url: string; location: string | null; geo: unknown; lastModified: string | null }
 
@@ -43,6 +45,7 @@ beforeAll(async () => {
   [organizer, member, outsider, filler] = (await Promise.all(['organizer', 'member', 'outsider', 'filler'].map((u) => g.member(u)))) as [Member, Member, Member, Member];
   grp = await createGroup(g, organizer, { name: 'Lisbon Makers' });
   await join(g, member, grp.id);
+  Y = await nextYear(g.db);
 });
 afterAll(() => g.stop());
 
@@ -84,8 +87,12 @@ describe('a group feed', () => {
 
   it('keeps 19:00 at 19:00 across both daylight-saving changes, one VTIMEZONE per zone', async () => {
     const dst = await createGroup(g, organizer, { name: 'DST club' });
-    const at = [['2027-03-20T18:00:00Z', 'Europe/Paris'], ['2027-04-03T17:00:00Z', 'Europe/Paris'], ['2027-10-23T17:00:00Z', 'Europe/Paris'],
-      ['2027-11-06T18:00:00Z', 'Europe/Paris'], ['2027-03-20T23:00:00Z', 'America/New_York']] as const;
+    // The Saturdays before and after each of Paris's changes (the last Sundays of March and
+    // October), and New York's 19:00 (on summer time since the second Sunday of March) that day.
+    const [springBefore, springAfter] = [-8, 6].map((n) => addDays(euSpringChange(Y), n));
+    const [autumnBefore, autumnAfter] = [-8, 6].map((n) => addDays(euAutumnChange(Y), n));
+    const at = [[`${springBefore}T18:00:00Z`, 'Europe/Paris'], [`${springAfter}T17:00:00Z`, 'Europe/Paris'], [`${autumnBefore}T17:00:00Z`, 'Europe/Paris'],
+      [`${autumnAfter}T18:00:00Z`, 'Europe/Paris'], [`${springBefore}T23:00:00Z`, 'America/New_York']] as const;
     for (const [i, [start, zone]] of at.entries()) {
       const end = new Date(Date.parse(start) + 2 * 36e5).toISOString();
       await createEvent(g, organizer, { title: `Club ${i}`, group_id: dst.id, starts_at: start, ends_at: end, timezone: zone });
@@ -94,10 +101,10 @@ describe('a group feed', () => {
     const cal = parse(res.text);
     expect(cal.zones).toEqual(['America/New_York', 'Europe/Paris']);
     expect(cal.events.map((e) => [e.summary, e.start])).toEqual([
-      ['Club 0', '2027-03-20T18:00:00.000Z'], ['Club 4', '2027-03-20T23:00:00.000Z'], ['Club 1', '2027-04-03T17:00:00.000Z'],
-      ['Club 2', '2027-10-23T17:00:00.000Z'], ['Club 3', '2027-11-06T18:00:00.000Z'],
+      ['Club 0', `${springBefore}T18:00:00.000Z`], ['Club 4', `${springBefore}T23:00:00.000Z`], ['Club 1', `${springAfter}T17:00:00.000Z`],
+      ['Club 2', `${autumnBefore}T17:00:00.000Z`], ['Club 3', `${autumnAfter}T18:00:00.000Z`],
     ]);
-    for (const local of ['20270320T190000', '20270403T190000', '20271023T190000', '20271106T190000']) {
+    for (const local of [springBefore, springAfter, autumnBefore, autumnAfter].map((d) => `${compact(d!)}T190000`)) {
       expect(res.text).toContain(`DTSTART;TZID=Europe/Paris:${local}`);
     }
   });

@@ -1,19 +1,23 @@
 // Registration questions "this and following" (decision 0126): a series date's questions applied
 // to every later date (and the parts split from the series), the same question keeping its id on
 // each date so answers stay attached, answers already given staying readable in their words.
+// The series' dates are next year's (series refuse the past).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, expectAppError, startGather, type GatherServer, type Member } from './support/gather-server.ts';
 import { createSeries, eventAt, extendHorizons } from './support/series.ts';
+import { addDays, euSpringChange, nextYear } from './support/test-calendar.ts';
 
 let g: GatherServer;
 let host: Member;
 let fan: Member;
 let stranger: Member;
+let Y: number; // next year
 beforeAll(async () => {
   g = await startGather();
   host = await g.member('qf_host');
   fan = await g.member('qf_fan');
   stranger = await g.member('qf_stranger');
+  Y = await nextYear(g.db);
 });
 afterAll(() => g.stop());
 
@@ -33,7 +37,8 @@ async function addQuestion(eventId: string, kind: string, label: string, require
 
 describe('apply_questions_to_following', () => {
   it('edits, adds and removes on the later dates only; answers keep their question and words', async () => {
-    const first = await eventAt(g, host, '2027-03-02 19:00');
+    // Four weeks before the spring change: the horizon's eight weeks of 24 hours reach a ninth date.
+    const first = await eventAt(g, host, `${addDays(euSpringChange(Y), -26)} 19:00`);
     await addQuestion(first.id, 'single_choice', 'Diet', true, ['Any', 'Vegetarian']);
     const s = await createSeries(g, host, first.id, 'FREQ=WEEKLY;COUNT=12');
     const [d1, d2, d3, d4] = s.events;
@@ -62,7 +67,7 @@ describe('apply_questions_to_following', () => {
     expect(await answers()).toEqual([{ question_id: fanQ.id, label: 'Diet', value: 'Vegetarian' }]);
 
     // Dates the horizon job makes later ask the new questions too.
-    await extendHorizons(g, '2027-05-15T00:00:00Z');
+    await extendHorizons(g, `${Y}-05-15T00:00:00Z`);
     const [{ id: later }] = await g.db.query<{ id: string }>(
       'select id from public.events where series_id = $1 order by series_position desc limit 1', [s.id]).then((r) => r.rows) as [{ id: string }];
     expect(shape(await questionsOf(later))).toEqual([[1, 'single_choice', 'Dietary needs', true], [2, 'short_text', 'Name on badge', true]]);
@@ -75,7 +80,7 @@ describe('apply_questions_to_following', () => {
   });
 
   it('reaches the part split from the series, and not cancelled or earlier dates', async () => {
-    const first = await eventAt(g, host, '2027-06-01 19:00');
+    const first = await eventAt(g, host, `${Y}-06-01 19:00`);
     const s = await createSeries(g, host, first.id, 'FREQ=WEEKLY;COUNT=5');
     const [d1, d2, d3, d4, d5] = s.events;
     await g.sqlAs(host)('select public.update_series_from($1, $2)', [d4!.id, { title: 'Later part' }]);
@@ -88,7 +93,7 @@ describe('apply_questions_to_following', () => {
   });
 
   it('only the team, only a series date; a member cannot choose a lineage', async () => {
-    const first = await eventAt(g, host, '2027-08-03 19:00');
+    const first = await eventAt(g, host, `${Y}-08-03 19:00`);
     const s = await createSeries(g, host, first.id, 'FREQ=WEEKLY;COUNT=3');
     expect(await expectAppError(apply(stranger, s.events[0]!.id))).toMatchObject({ code: 'not_host', status: 403 });
     await expect(g.sqlAs('anon')('select public.apply_questions_to_following($1)', [s.events[0]!.id])).rejects.toThrow(/permission denied/);

@@ -1,19 +1,23 @@
 // Changing a series: "this and following" splits it and keeps RSVPs, attendees hear of a new
 // time or place, one date can be edited or cancelled alone, the series cancelled from now on;
-// and only the event's team may do any of it (RLS and the procedures' own checks).
+// and only the event's team may do any of it (RLS and the procedures' own checks). The series'
+// dates are next year's (series refuse the past).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAppError, startGather, type GatherServer, type Member } from './support/gather-server.ts';
 import { createSeries, eventAt, extendHorizons, occurrences, type SeriesSummary } from './support/series.ts';
+import { addDays, compact, euSpringChange, nextYear } from './support/test-calendar.ts';
 
 let g: GatherServer;
 let host: Member;
 let fan: Member;
 let stranger: Member;
+let Y: number; // next year
 beforeAll(async () => {
   g = await startGather();
   host = await g.member('split_host');
   fan = await g.member('split_fan');
   stranger = await g.member('split_stranger');
+  Y = await nextYear(g.db);
 });
 afterAll(() => g.stop());
 
@@ -32,9 +36,12 @@ async function updateFrom(who: Member, eventId: string, changes: Record<string, 
 
 describe('this and following', () => {
   it('splits the series at a date, moves it and the later ones an hour and to a new hall, keeping RSVPs', async () => {
-    const first = await eventAt(g, host, '2027-03-02 19:00');
+    // Tuesdays from four weeks before the spring change (S, the last Sunday of March). Eight weeks
+    // of 24 hours from 19:00 CET end at 20:00 CEST: the ninth Tuesday's 19:00 is inside.
+    const S = euSpringChange(Y);
+    const tuesday = (n: number, time: string) => `${addDays(S, -26 + 7 * n)} ${time}`;
+    const first = await eventAt(g, host, tuesday(0, '19:00'));
     const s = await createSeries(g, host, first.id, 'FREQ=WEEKLY;BYDAY=TU;COUNT=12');
-    // Eight weeks of 24 hours from 19:00 CET end at 20:00 CEST: 27 April's 19:00 is inside.
     expect(s.events).toHaveLength(9);
     const [, second, third, fourth] = s.events;
     await rsvp(fan, second!.id);
@@ -50,17 +57,15 @@ describe('this and following', () => {
     expect(moved.events.map((e) => e.id)).toEqual(s.events.slice(2).map((e) => e.id));
 
     const before = await occurrences(g, s.id);
-    expect(before.map((d) => [d.local, d.venue_name])).toEqual([['2027-03-02 19:00', 'Hall'], ['2027-03-09 19:00', 'Hall']]);
+    expect(before.map((d) => [d.local, d.venue_name])).toEqual([[tuesday(0, '19:00'), 'Hall'], [tuesday(1, '19:00'), 'Hall']]);
     const after = await occurrences(g, moved.id);
-    expect(after.map((d) => d.local)).toEqual(
-      ['2027-03-16 20:00', '2027-03-23 20:00', '2027-03-30 20:00', '2027-04-06 20:00', '2027-04-13 20:00', '2027-04-20 20:00',
-       '2027-04-27 20:00']);
+    expect(after.map((d) => d.local)).toEqual([2, 3, 4, 5, 6, 7, 8].map((n) => tuesday(n, '20:00')));
     expect(new Set(after.map((d) => d.venue_name))).toEqual(new Set(['New hall']));
 
     const series = await g.sqlAs('anon')<{ id: string; rrule: string; status: string; parent_series_id: string | null }>(
       'select id, rrule, status, parent_series_id from public.event_series where id = any($1) order by created_at', [[s.id, moved.id]]);
     expect(series).toEqual([
-      { id: s.id, rrule: 'FREQ=WEEKLY;BYDAY=TU;UNTIL=20270316T175959Z', status: 'complete', parent_series_id: null },
+      { id: s.id, rrule: `FREQ=WEEKLY;BYDAY=TU;UNTIL=${compact(addDays(S, -12))}T175959Z`, status: 'complete', parent_series_id: null },
       { id: moved.id, rrule: 'FREQ=WEEKLY;BYDAY=TU;COUNT=10', status: 'active', parent_series_id: s.id },
     ]);
 
@@ -75,16 +80,15 @@ describe('this and following', () => {
     expect(await notificationsOf(host, 'event_changed')).toEqual([]);
 
     // The job carries on with the new time and place for the rest of the new series.
-    await extendHorizons(g, '2027-06-01T00:00:00Z');
+    await extendHorizons(g, `${Y}-06-01T00:00:00Z`);
     const rest = await occurrences(g, moved.id);
     expect(rest).toHaveLength(10);
-    expect(rest.slice(7).map((d) => [d.local, d.venue_name])).toEqual([
-      ['2027-05-04 20:00', 'New hall'], ['2027-05-11 20:00', 'New hall'], ['2027-05-18 20:00', 'New hall']]);
+    expect(rest.slice(7).map((d) => [d.local, d.venue_name])).toEqual([9, 10, 11].map((n) => [tuesday(n, '20:00'), 'New hall']));
     expect(await occurrences(g, s.id)).toHaveLength(2);
   });
 
   it('changes the whole series from its first date, and refuses moving before the date before', async () => {
-    const first = await eventAt(g, host, '2027-05-04 19:00');
+    const first = await eventAt(g, host, `${Y}-05-04 19:00`);
     const s = await createSeries(g, host, first.id, 'FREQ=WEEKLY;COUNT=3');
     const same = await updateFrom(host, first.id, { title: 'Renamed meetup' });
     expect(same.id).toBe(s.id);
@@ -92,17 +96,17 @@ describe('this and following', () => {
     expect(titles.map((t) => t.title)).toEqual(['Renamed meetup', 'Renamed meetup', 'Renamed meetup']);
 
     // Another day is a new rule (series-reshape.test.ts), but never before the date before it.
-    const err = await expectAppError(updateFrom(host, s.events[1]!.id, { starts_at: '2027-05-03T17:00:00Z' }));
+    const err = await expectAppError(updateFrom(host, s.events[1]!.id, { starts_at: `${Y}-05-03T17:00:00Z` }));
     expect(err).toMatchObject({ code: 'invalid_series_change', status: 400 });
     expect(await expectAppError(updateFrom(host, s.events[1]!.id, { host_id: stranger.id }))).toMatchObject({ code: 'invalid_series_change' });
     expect(await expectAppError(updateFrom(host, s.events[1]!.id, { status: 'cancelled' }))).toMatchObject({ code: 'invalid_series_change' });
-    expect(await expectAppError(updateFrom(host, s.events[1]!.id, { ends_at: '2027-05-11T10:00:00Z' }))).toMatchObject({ code: 'invalid_dates' });
+    expect(await expectAppError(updateFrom(host, s.events[1]!.id, { ends_at: `${Y}-05-11T10:00:00Z` }))).toMatchObject({ code: 'invalid_dates' });
   });
 });
 
 describe('one date at a time', () => {
   it('edits one date as a plain event and cancels one date alone, telling its attendees', async () => {
-    const first = await eventAt(g, host, '2027-06-01 19:00');
+    const first = await eventAt(g, host, `${Y}-06-01 19:00`);
     const s = await createSeries(g, host, first.id, 'FREQ=WEEKLY;COUNT=4');
     const [, second, third] = s.events;
     await rsvp(fan, second!.id);
@@ -120,7 +124,7 @@ describe('one date at a time', () => {
   });
 
   it('cancels the series from now on: every future date, its attendees told, nothing more made', async () => {
-    const first = await eventAt(g, host, '2027-07-06 19:00');
+    const first = await eventAt(g, host, `${Y}-07-06 19:00`);
     const s = await createSeries(g, host, first.id, 'FREQ=WEEKLY;COUNT=20');
     await rsvp(fan, s.events[4]!.id);
     const [{ r }] = (await g.sqlAs(host)<{ r: SeriesSummary }>('select public.cancel_series($1, $2) as r', [s.id, 'The venue closed'])) as [{ r: SeriesSummary }];
@@ -128,14 +132,14 @@ describe('one date at a time', () => {
     expect(new Set(r.events.map((e) => e.status))).toEqual(new Set(['cancelled']));
     const told = await notificationsOf(fan, 'event_cancelled');
     expect(told.filter((p) => p.event_id === s.events[4]!.id).map((p) => p.reason)).toEqual(['The venue closed']);
-    await extendHorizons(g, '2028-01-01T00:00:00Z');
+    await extendHorizons(g, `${Y + 1}-01-01T00:00:00Z`);
     expect(await occurrences(g, s.id)).toHaveLength(8);
   });
 });
 
 describe('who may', () => {
   it('only the event team creates, changes or cancels a series', async () => {
-    const first = await eventAt(g, host, '2027-08-03 19:00');
+    const first = await eventAt(g, host, `${Y}-08-03 19:00`);
     const notHost = { code: 'not_host', message: "Only the event's hosts can do that.", status: 403 };
     expect(await expectAppError(createSeries(g, stranger, first.id, 'FREQ=WEEKLY;COUNT=3'))).toEqual(notHost);
     await expect(g.sqlAs('anon')('select public.create_series($1, $2)', [first.id, 'FREQ=WEEKLY;COUNT=3'])).rejects.toThrow(/permission denied/);
@@ -165,7 +169,7 @@ describe('who may', () => {
   });
 
   it("a private event's series is seen only by those who may see its events", async () => {
-    const first = await eventAt(g, host, '2027-09-07 19:00', 'Europe/Paris', { visibility: 'private' });
+    const first = await eventAt(g, host, `${Y}-09-07 19:00`, 'Europe/Paris', { visibility: 'private' });
     const s = await createSeries(g, host, first.id, 'FREQ=WEEKLY;COUNT=3');
     expect(await g.sqlAs('anon')('select id from public.event_series where id = $1', [s.id])).toEqual([]);
     expect(await g.sqlAs(stranger)('select id from public.event_series where id = $1', [s.id])).toEqual([]);
