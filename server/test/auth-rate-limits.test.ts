@@ -123,6 +123,15 @@ describe('behind a reverse proxy', () => {
     expect((await recover('198.51.100.2')).status).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64, which one subscriber can rotate through (issue 30)', async () => {
+    expect((await recover('2001:db8:30:1::1')).status).toBe(200);
+    expect((await recover('2001:db8:30:1:ffff:ffff:ffff:fffe')).status).toBe(429);
+    expect((await recover('2001:db8:30:2::1')).status).toBe(200);
+    // An IPv4 address, plain or IPv6-mapped, is one client.
+    expect((await recover('::ffff:198.51.100.77')).status).toBe(200);
+    expect((await recover('198.51.100.77')).status).toBe(429);
+  });
+
   it('ignores X-Forwarded-For without it (a client cannot pick its own bucket)', async () => {
     const res = await s.fetch('/auth/v1/recover', {
       method: 'POST',

@@ -88,7 +88,7 @@ export async function sendConfirmation(m: MailAction): Promise<UserRow> {
   await takeEmailBudget(m.auth);
   const email = m.user.email ?? '';
   const otp = generateOtp(m.auth.settings.otpLength);
-  const token = withFlowPrefix(tokenHash(email, otp), m.pkce);
+  const token = withFlowPrefix(tokenHash(m.auth.server.keys, email, otp), m.pkce);
   await deliver(m, 'confirmation', 'signup', otp, token, 'signup');
   await saveOneTimeToken(m.tx, m.user.id, 'confirmation_token', token, email);
   return updateUser(m.tx, m.user.id, { confirmation_token: token, confirmation_sent_at: new Date() });
@@ -98,7 +98,7 @@ export async function sendInvite(m: MailAction): Promise<UserRow> {
   await takeEmailBudget(m.auth);
   const email = m.user.email ?? '';
   const otp = generateOtp(m.auth.settings.otpLength);
-  const token = tokenHash(email, otp);
+  const token = tokenHash(m.auth.server.keys, email, otp);
   await deliver(m, 'invite', 'invite', otp, token, 'invite');
   await saveOneTimeToken(m.tx, m.user.id, 'confirmation_token', token, email);
   const now = new Date();
@@ -111,7 +111,7 @@ async function sendRecoveryKind(m: MailAction, kind: 'recovery' | 'magic_link', 
   await takeEmailBudget(m.auth);
   const email = m.user.email ?? '';
   const otp = generateOtp(m.auth.settings.otpLength);
-  const token = withFlowPrefix(tokenHash(email, otp), m.pkce);
+  const token = withFlowPrefix(tokenHash(m.auth.server.keys, email, otp), m.pkce);
   await deliver(m, kind, type as EmailActionType, otp, token, type);
   await saveOneTimeToken(m.tx, m.user.id, 'recovery_token', token, email);
   return updateUser(m.tx, m.user.id, { recovery_token: token, recovery_sent_at: new Date() });
@@ -129,13 +129,13 @@ export async function sendEmailChange(m: MailAction, newEmail: string): Promise<
   await takeEmailBudget(m.auth);
   const current = m.user.email ?? '';
   const otpNew = generateOtp(m.auth.settings.otpLength);
-  const tokenNew = withFlowPrefix(tokenHash(newEmail, otpNew), m.pkce);
+  const tokenNew = withFlowPrefix(tokenHash(m.auth.server.keys, newEmail, otpNew), m.pkce);
   await saveOneTimeToken(m.tx, m.user.id, 'email_change_token_new', tokenNew, newEmail);
   let otpCurrent = '';
   let tokenCurrent = '';
   if (m.auth.settings.secureEmailChange && current !== '') {
     otpCurrent = generateOtp(m.auth.settings.otpLength);
-    tokenCurrent = withFlowPrefix(tokenHash(current, otpCurrent), m.pkce);
+    tokenCurrent = withFlowPrefix(tokenHash(m.auth.server.keys, current, otpCurrent), m.pkce);
     await saveOneTimeToken(m.tx, m.user.id, 'email_change_token_current', tokenCurrent, current);
   } else {
     await clearOneTimeToken(m.tx, m.user.id, 'email_change_token_current');
@@ -174,7 +174,7 @@ export async function sendReauthentication(m: MailAction): Promise<UserRow> {
   await takeEmailBudget(m.auth);
   const email = m.user.email ?? '';
   const otp = generateOtp(m.auth.settings.otpLength);
-  const token = tokenHash(email, otp);
+  const token = tokenHash(m.auth.server.keys, email, otp);
   await deliver(m, 'reauthentication', 'reauthentication', otp, token);
   await saveOneTimeToken(m.tx, m.user.id, 'reauthentication_token', token, email);
   return updateUser(m.tx, m.user.id, { reauthentication_token: token, reauthentication_sent_at: new Date() });

@@ -81,7 +81,7 @@ export async function sendPhoneOtp(a: AuthContext, tx: Queryable, user: UserRow,
       messageId = await enqueueSms(tx, a.sms, { kind, to: phone, body: renderSmsTemplate(s.template, otp), channel });
     }
   }
-  const hash = tokenHash(phone, otp);
+  const hash = tokenHash(a.server.keys, phone, otp);
   const updated = await updateUser(tx, user.id, {
     [cols.token]: hash,
     [cols.sentAt]: new Date(),
@@ -96,7 +96,7 @@ export function phoneOtpValid(a: AuthContext, phone: string, token: string, stor
   const test = a.settings.phone.testOtp[phone];
   if (test !== undefined) return safeEqual(test, token);
   if (!stored || !sentAt || Date.now() > sentAt.getTime() + a.settings.phone.otpExpirySeconds * 1000) return false;
-  return safeEqual(tokenHash(phone, token), stored);
+  return safeEqual(tokenHash(a.server.keys, phone, token), stored);
 }
 
 /** GoTrue's ConfirmPhone: confirmed now, the code spent, user_metadata and the phone identity saying so. */

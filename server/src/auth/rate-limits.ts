@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeys } from '../http/api-keys.ts';
 import type { SharedLimits } from '../http/shared-limits.ts';
@@ -111,9 +112,25 @@ export function clientIp(req: FastifyRequest, keys: ApiKeys): string {
   return req.ip;
 }
 
+/**
+ * The bucket an address is counted in: IPv4 (plain or IPv6-mapped) by itself, IPv6 by its /64,
+ * since one subscriber, host or VM is routinely handed a whole /64 and can rotate through it.
+ */
+export function addressBucket(ip: string): string {
+  const addr = ip.replace(/%.*$/, '');
+  if (/^::ffff:/i.test(addr) && isIP(addr.slice(7)) === 4) return addr.slice(7);
+  if (isIP(addr) !== 6) return addr;
+  const [head = '', tail = ''] = addr.includes('::') ? addr.split('::') : [addr, ''];
+  const groups = (part: string) => (part === '' ? [] : part.split(':').flatMap((g) => (g.includes('.') ? ['0', '0'] : [g])));
+  const front = groups(head);
+  const back = groups(tail);
+  const all = addr.includes('::') ? [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back] : front;
+  return `${all.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+}
+
 /** Throws GoTrue's 429 `over_request_rate_limit` when this client's bucket is empty. */
 export async function enforceRequestLimit(limiter: Limiter, req: FastifyRequest, keys: ApiKeys): Promise<void> {
-  if (!(await limiter.take(clientIp(req, keys)))) {
+  if (!(await limiter.take(addressBucket(clientIp(req, keys))))) {
     throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   }
 }

@@ -18,23 +18,30 @@ import { changePassword, refreshProviders } from './user-lifecycle.ts';
 import { emailInUse, findUserById, findUserByPhone, mergeMetadata, updateUser, type UserRow } from './user-store.ts';
 import { completePhoneChange, sendPhoneOtp, validateChannel, validatePhone } from './phone.ts';
 import { validateEmail } from './validation.ts';
+import { accountCodeKey, CodeGuard } from './code-guard.ts';
+import { committing } from './commit-then-refuse.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * With secure password change on, GoTrue asks sessions older than a day for the code that
- * /reauthenticate mailed (`nonce`).
+ * /reauthenticate sent (`nonce`). Wrong codes are counted against the account (decision 0258).
  */
-function checkReauthentication(a: AuthContext, authed: AuthedUser, nonce: string): void {
+async function checkReauthentication(a: AuthContext, authed: AuthedUser, nonce: string): Promise<void> {
   const session = authed.session;
   if (session && Date.now() <= session.created_at.getTime() + DAY_MS) return;
   if (nonce === '') throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
-  const u = authed.user;
-  const sentAt = u.reauthentication_sent_at;
-  const fresh = sentAt && Date.now() <= sentAt.getTime() + a.settings.otpExpirySeconds * 1000;
-  if (!u.reauthentication_token || !fresh || !safeEqual(tokenHash(u.email || u.phone || '', nonce), u.reauthentication_token)) {
-    throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
-  }
+  await committing(a.server.db, async (tx) => {
+    const u = await findUserById(tx, authed.user.id, true);
+    if (!u) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
+    const guard = await CodeGuard.open(a, tx, u, 'reauthentication');
+    const sentAt = u.reauthentication_sent_at;
+    const fresh = sentAt && Date.now() <= sentAt.getTime() + a.settings.otpExpirySeconds * 1000;
+    if (!u.reauthentication_token || !fresh || !safeEqual(tokenHash(a.server.keys, u.email || u.phone || '', nonce), u.reauthentication_token)) {
+      return guard.wrong(accountCodeKey(u, 'reauthentication'), unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid'));
+    }
+    await guard.right();
+  });
 }
 
 /** With a verified factor, changing the password or address needs an aal2 session (GoTrue's rule). */
@@ -84,7 +91,7 @@ export async function updateCurrentUser(a: AuthContext, req: FastifyRequest, aut
   }
   let newHash: string | undefined;
   if (password !== undefined) {
-    if (s.securePasswordChange) checkReauthentication(a, authed, str(body, 'nonce'));
+    if (s.securePasswordChange) await checkReauthentication(a, authed, str(body, 'nonce'));
     if (password !== '' && current.encrypted_password && (await verifyPassword(password, current.encrypted_password))) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }

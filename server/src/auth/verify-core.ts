@@ -8,6 +8,7 @@ import { randomPassword, safeEqual, tokenHash } from './secrets.ts';
 import { confirmEmail, markIdentityEmailVerified, refreshProviders, spendRecoveryToken } from './user-lifecycle.ts';
 import { findUserByEmail, findUserById, isBanned, isConfirmed, updateUser, type UserRow } from './user-store.ts';
 import { sendSecurityNotice } from './security-notices.ts';
+import { accountCodeKey, CodeGuard } from './code-guard.ts';
 
 /** The email verification types /verify accepts. */
 export const EMAIL_VERIFY_TYPES = new Set(['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email']);
@@ -66,36 +67,63 @@ export async function userByTokenHash(a: AuthContext, tx: Queryable, type: strin
   return { user, type: resolved };
 }
 
-/** A code typed in by the user (POST /verify with `email` and `token`). */
-export async function userByEmailOtp(a: AuthContext, tx: Queryable, type: string, email: string, otp: string): Promise<Verified> {
-  const hash = tokenHash(email, otp);
-  let user: UserRow | undefined;
-  if (type === 'email_change') {
-    const types: OneTimeTokenType[] = a.settings.secureEmailChange
-      ? ['email_change_token_current', 'email_change_token_new']
-      : ['email_change_token_new'];
-    const ott = (await findOneTimeToken(tx, hash, types)) ?? (await findOneTimeToken(tx, `pkce_${hash}`, types));
-    user = ott && (await findUserById(tx, ott.user_id, true));
-  } else {
-    user = await findUserByEmail(tx, email, a.settings.aud, true);
+/**
+ * The account a code typed with `email` is for, locked: by its address, or — for an email
+ * change — the one whose current or new code this is, else (to count a wrong guess) one
+ * changing to or from that address.
+ */
+export async function emailOtpAccount(a: AuthContext, tx: Queryable, type: string, email: string, hash: string): Promise<UserRow | undefined> {
+  if (type !== 'email_change') return findUserByEmail(tx, email, a.settings.aud, true);
+  const types: OneTimeTokenType[] = a.settings.secureEmailChange
+    ? ['email_change_token_current', 'email_change_token_new']
+    : ['email_change_token_new'];
+  const ott = (await findOneTimeToken(tx, hash, types)) ?? (await findOneTimeToken(tx, `pkce_${hash}`, types));
+  if (ott) return findUserById(tx, ott.user_id, true);
+  const { rows } = await tx.query<UserRow>(
+    `select * from auth.users where aud = $2 and coalesce(email_change, '') <> ''
+       and (lower(email_change) = lower($1) or lower(email) = lower($1))
+     order by created_at limit 1 for update`,
+    [email, a.settings.aud],
+  );
+  return rows[0];
+}
+
+/** What a typed code verifies for this user (`email` resolves to `signup` or `magiclink`, as in GoTrue), or null. */
+export function matchEmailOtp(a: AuthContext, user: UserRow, type: string, hash: string): string | null {
+  switch (type) {
+    case 'email':
+      if (otpValid(hash, user.confirmation_token, user.confirmation_sent_at, a)) return 'signup';
+      if (otpValid(hash, user.recovery_token, user.recovery_sent_at, a)) return 'magiclink';
+      return null;
+    case 'signup':
+    case 'invite':
+      return otpValid(hash, user.confirmation_token, user.confirmation_sent_at, a) ? type : null;
+    case 'recovery':
+    case 'magiclink':
+      return otpValid(hash, user.recovery_token, user.recovery_sent_at, a) ? type : null;
+    case 'email_change': {
+      const current = a.settings.secureEmailChange && otpValid(hash, user.email_change_token_current, user.email_change_sent_at, a);
+      return current || otpValid(hash, user.email_change_token_new, user.email_change_sent_at, a) ? type : null;
+    }
+    default:
+      return null;
   }
+}
+
+/**
+ * A code typed in by the user (POST /verify with `email` and `token`), counted against the
+ * account (decision 0258): locked, it is not even looked at; wrong, it is counted and the
+ * transaction still commits (run this under `committing`).
+ */
+export async function userByEmailOtp(a: AuthContext, tx: Queryable, type: string, email: string, otp: string): Promise<Verified> {
+  const hash = tokenHash(a.server.keys, email, otp);
+  const user = await emailOtpAccount(a, tx, type, email, hash);
   if (!user) throw forbidden('otp_expired', OTP_EXPIRED);
   if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
-  let resolved = type;
-  let valid = false;
-  if (type === 'email') {
-    if (otpValid(hash, user.confirmation_token, user.confirmation_sent_at, a)) [valid, resolved] = [true, 'signup'];
-    else if (otpValid(hash, user.recovery_token, user.recovery_sent_at, a)) [valid, resolved] = [true, 'magiclink'];
-  } else if (type === 'signup' || type === 'invite') {
-    valid = otpValid(hash, user.confirmation_token, user.confirmation_sent_at, a);
-  } else if (type === 'recovery' || type === 'magiclink') {
-    valid = otpValid(hash, user.recovery_token, user.recovery_sent_at, a);
-  } else if (type === 'email_change') {
-    valid =
-      otpValid(hash, user.email_change_token_current, user.email_change_sent_at, a) ||
-      otpValid(hash, user.email_change_token_new, user.email_change_sent_at, a);
-  }
-  if (!valid) throw forbidden('otp_expired', OTP_EXPIRED);
+  const guard = await CodeGuard.open(a, tx, user, 'email');
+  const resolved = matchEmailOtp(a, user, type, hash);
+  if (!resolved) return guard.wrong(accountCodeKey(user, 'email'), forbidden('otp_expired', OTP_EXPIRED));
+  await guard.right();
   return { user, type: resolved };
 }
 

@@ -12,7 +12,9 @@ export type EmailActionType =
   | 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'reauthentication'
   | 'password_changed_notification' | 'email_changed_notification' | 'phone_changed_notification'
   | 'identity_linked_notification' | 'identity_unlinked_notification'
-  | 'mfa_factor_enrolled_notification' | 'mfa_factor_unenrolled_notification';
+  | 'mfa_factor_enrolled_notification' | 'mfa_factor_unenrolled_notification'
+  // Gather's own (decision 0258): wrong guesses locked one of the account's kinds of code.
+  | 'code_attempts_locked_notification';
 
 /** GoTrue's mailer.EmailData; every key is always sent, "" when it does not apply. */
 export interface EmailHookData {

@@ -8,17 +8,7 @@ import { createUser } from '../hooks/before-user-created.ts';
 import { findUserByEmail, findUserById, isBanned, isConfirmed, mergeMetadata, updateUser, type UserRow } from '../user-store.ts';
 import { identityData, type ExternalProfile } from './profiles.ts';
 import { sendSecurityNotice } from '../security-notices.ts';
-
-/**
- * A refusal that still commits what was done (GoTrue's CommitWithError): the account and its
- * confirmation mail stay, the sign-in is refused until the address is confirmed.
- */
-export class CommitThenRefuse {
-  readonly error: AuthError;
-  constructor(error: AuthError) {
-    this.error = error;
-  }
-}
+import { CommitThenRefuse } from '../commit-then-refuse.ts';
 
 /** An account created through an external identity: one place, so sign-up hooks can wrap it later. */
 async function createExternalUser(a: AuthContext, tx: Queryable, provider: string, email: string | null, data: Record<string, unknown>): Promise<UserRow> {

@@ -6,7 +6,7 @@ import { requireUser } from '../authenticate.ts';
 import { badRequest, OAuthError } from '../errors.ts';
 import { bool, str, type Body } from '../request-body.ts';
 import { issueSession, type TokenResponse } from '../token-response.ts';
-import { committing } from './oauth-flow.ts';
+import { committing } from '../commit-then-refuse.ts';
 import { linkIdentity, signInWithIdentity } from './external-accounts.ts';
 import { IdTokenError, oidcProvider, verifyIdToken } from './oidc.ts';
 import { mapIdTokenClaims } from './profiles.ts';

@@ -1,9 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import type { Db, Queryable } from '../../db/db-types.ts';
+import type { Queryable } from '../../db/db-types.ts';
 import type { AuthContext } from '../auth-context.ts';
 import { AuthError, badRequest, OAuthError } from '../errors.ts';
 import type { TokenResponse } from '../token-response.ts';
-import { CommitThenRefuse } from './external-accounts.ts';
 import type { ExternalProvider } from './providers.ts';
 
 /** auth.flow_state as an OAuth flow uses it: its id is the `state` sent to the provider. */
@@ -68,20 +67,6 @@ export async function loadFlow(q: Queryable, state: string, lock = false): Promi
   if (Date.now() > flow.created_at.getTime() + FLOW_EXPIRY_MS) throw badRequest('bad_oauth_state', 'OAuth state has expired');
   if (isPkceFlow(flow) && flow.user_id) throw badRequest('flow_state_already_used', 'State has already been used');
   return flow;
-}
-
-/** A transaction whose CommitThenRefuse is committed, then thrown. */
-export async function committing<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  const out = await db.transaction(async (tx) => {
-    try {
-      return { ok: await fn(tx) };
-    } catch (err) {
-      if (err instanceof CommitThenRefuse) return { refuse: err.error };
-      throw err;
-    }
-  });
-  if ('refuse' in out) throw out.refuse;
-  return out.ok;
 }
 
 const OAUTH_ERRORS: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error', 503: 'temporarily_unavailable' };

@@ -63,7 +63,7 @@ export function adminLinkRoutes(app: FastifyInstance, a: AuthContext): void {
     }
     const hash = type === 'signup' && !existing ? await hashPassword(password) : '';
     const otp = generateOtp(s.otpLength);
-    const hashed = tokenHash(email, otp);
+    const hashed = tokenHash(a.server.keys, email, otp);
 
     const { user, link } = await a.server.db.transaction(async (tx) => {
       let user = existing;
@@ -86,7 +86,7 @@ export function adminLinkRoutes(app: FastifyInstance, a: AuthContext): void {
         const newEmail = validateEmail(str(body, 'new_email'));
         if (await emailInUse(tx, newEmail, s.aud, user!.id)) throw emailExists();
         const current = type === 'email_change_current';
-        if (!current) stored = tokenHash(newEmail, otp);
+        if (!current) stored = tokenHash(a.server.keys, newEmail, otp);
         user = await updateUser(tx, user!.id, {
           email_change: newEmail,
           email_change_sent_at: now,

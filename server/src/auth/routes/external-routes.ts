@@ -6,9 +6,10 @@ import { requireUser } from '../authenticate.ts';
 import { AuthError, badRequest, notFound, OAuthError, unprocessable } from '../errors.ts';
 import { validatePkceParams } from '../flow-state.ts';
 import { listIdentities } from '../identity-store.ts';
+import { committing } from '../commit-then-refuse.ts';
 import { linkIdentity, signInWithIdentity } from '../oauth/external-accounts.ts';
 import {
-  callbackUrl, committing, createOAuthFlow, flowNonce, isPkceFlow, loadFlow, oauthErrorRedirect, oauthSessionRedirect,
+  callbackUrl, createOAuthFlow, flowNonce, isPkceFlow, loadFlow, oauthErrorRedirect, oauthSessionRedirect,
   type OAuthFlowRow,
 } from '../oauth/oauth-flow.ts';
 import { authorizeUrl, userFromCode, type ExternalProvider } from '../oauth/providers.ts';

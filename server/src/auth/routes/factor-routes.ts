@@ -6,9 +6,12 @@ import type { Queryable } from '../../db/db-types.ts';
 import { enqueueSms } from '../../mail/index.ts';
 import { deleteFactor, findOwnedFactor, insertChallenge, insertFactor, listFactors, type FactorRow, type FactorType } from '../factor-store.ts';
 import { checkSmsFrequency, renderSmsTemplate, requireGateway, validateChannel, validatePhone } from '../phone.ts';
-import { generateOtp, safeEqual } from '../secrets.ts';
+import { generateOtp } from '../secrets.ts';
 import { checkCanEnroll, checkTypeEnabled, isAal2, openChallenge, raiseSession, requireSession } from '../mfa-core.ts';
-import { acceptTotpCode, newTotp } from '../mfa-totp.ts';
+import { newTotp } from '../mfa-totp.ts';
+import { checkFactorCode } from '../mfa-code-check.ts';
+import { refuseWhileLocked } from '../code-attempts.ts';
+import { CommitThenRefuse, committing } from '../commit-then-refuse.ts';
 import { mfaVerificationAttempt } from '../hooks/mfa-verification.ts';
 import { callSendSmsHook } from '../hooks/send-sms.ts';
 import type { UserRow } from '../user-store.ts';
@@ -97,7 +100,7 @@ export function factorRoutes(app: FastifyInstance, a: AuthContext): void {
         const factor = await insertFactor(tx, { userId: authed.user.id, type: 'webauthn', friendlyName });
         return { id: factor.id, type: 'webauthn', friendly_name: factor.friendly_name ?? '' };
       }
-      const totp = await newTotp(issuerOf(a, str(body, 'issuer')), authed.user.email ?? '');
+      const totp = newTotp(issuerOf(a, str(body, 'issuer')), authed.user.email ?? '');
       const factor = await insertFactor(tx, { userId: authed.user.id, type: 'totp', friendlyName, secret: totp.secret });
       return {
         id: factor.id,
@@ -114,6 +117,8 @@ export function factorRoutes(app: FastifyInstance, a: AuthContext): void {
     const factor = await loadFactor(a, req, authed);
     checkTypeEnabled(a, factor.factor_type, 'verify');
     if (factor.factor_type === 'webauthn') return challengeWebAuthnFactor(a, authed.user, factor, req.ip);
+    // While wrong codes keep the account's second factors locked, no new code is sent either.
+    await refuseWhileLocked(a.server.db, authed.user.id, 'mfa');
     const challenge = factor.factor_type === 'phone'
       ? await challengePhoneFactor(a, authed.user, factor, req.ip, str(bodyOf(req), 'channel'))
       : await insertChallenge(a.server.db, factor.id, req.ip);
@@ -136,29 +141,30 @@ export function factorRoutes(app: FastifyInstance, a: AuthContext): void {
     const webauthn = factor.factor_type === 'webauthn' ? webAuthnVerifyParams(body) : undefined;
     if (!isUuid(challengeId)) throw badRequest('validation_failed', 'challenge_id must be an UUID');
     requireSession(authed);
-    if (!webauthn && a.settings.hooks.mfaVerificationAttempt) {
-      // The hook runs between checking the code and raising the session, in its own
-      // transaction (decision 0234): what it records stays even when the code is wrong.
-      const valid = await a.server.db.transaction(async (tx) => {
+    if (webauthn) {
+      return a.server.db.transaction(async (tx) => {
         const challenge = await openChallenge(a, tx, factor, challengeId, req.ip);
-        if (factor.factor_type === 'phone') return !!challenge.otp_code && safeEqual(challenge.otp_code, code);
-        return acceptTotpCode(tx, factor.id, factor.secret ?? '', code);
+        await verifyWebAuthnFactor(a, tx, factor, challenge, webauthn);
+        return raiseSession(a, tx, authed, factor, challenge.id);
+      });
+    }
+    const failed = unprocessable('mfa_verification_failed', factor.factor_type === 'phone' ? 'Invalid MFA Phone code entered' : 'Invalid TOTP code entered');
+    if (a.settings.hooks.mfaVerificationAttempt) {
+      // The hook runs between checking the code and raising the session, in its own
+      // transaction (decision 0234): what it records stays even when the code is wrong, and
+      // so does the wrong guess's count (decision 0258).
+      const { valid, refusal } = await a.server.db.transaction(async (tx) => {
+        const checked = await checkFactorCode(a, tx, authed, factor, challengeId, req.ip, code);
+        return checked.valid ? { valid: true, refusal: undefined } : { valid: false, refusal: await checked.recordWrong(failed) };
       });
       await mfaVerificationAttempt(a, authed.user.id, factor, valid);
-      if (!valid) {
-        throw unprocessable('mfa_verification_failed', factor.factor_type === 'phone' ? 'Invalid MFA Phone code entered' : 'Invalid TOTP code entered');
-      }
+      if (!valid) throw refusal ?? failed;
       return a.server.db.transaction(async (tx) => raiseSession(a, tx, authed, factor, (await openChallenge(a, tx, factor, challengeId, req.ip)).id));
     }
-    return a.server.db.transaction(async (tx) => {
-      const challenge = await openChallenge(a, tx, factor, challengeId, req.ip);
-      if (webauthn) await verifyWebAuthnFactor(a, tx, factor, challenge, webauthn);
-      else if (factor.factor_type === 'phone') {
-        if (!challenge.otp_code || !safeEqual(challenge.otp_code, code)) throw unprocessable('mfa_verification_failed', 'Invalid MFA Phone code entered');
-      } else if (!(await acceptTotpCode(tx, factor.id, factor.secret ?? '', code))) {
-        throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
-      }
-      return raiseSession(a, tx, authed, factor, challenge.id);
+    return committing(a.server.db, async (tx) => {
+      const checked = await checkFactorCode(a, tx, authed, factor, challengeId, req.ip, code);
+      if (!checked.valid) throw new CommitThenRefuse(await checked.recordWrong(failed));
+      return raiseSession(a, tx, authed, factor, checked.challengeId);
     });
   });
 

@@ -16,6 +16,8 @@ import { validateEmail } from '../validation.ts';
 import { applyVerification, EMAIL_VERIFY_TYPES, userByEmailOtp, userByTokenHash, type Verified } from '../verify-core.ts';
 import { findIdentity } from '../identity-store.ts';
 import { sendSecurityNotice } from '../security-notices.ts';
+import { accountCodeKey, CodeGuard } from '../code-guard.ts';
+import { committing } from '../commit-then-refuse.ts';
 
 function requireType(type: string): void {
   if (type === '') throw badRequest('validation_failed', 'Verify requires a verification type');
@@ -29,14 +31,19 @@ function requireType(type: string): void {
 async function verifyPhoneOtp(a: AuthContext, req: FastifyRequest, type: string, rawPhone: string, token: string) {
   const phone = validatePhone(rawPhone);
   if (type !== 'sms' && type !== 'phone_change') throw badRequest('validation_failed', 'Unsupported verification type');
-  return a.server.db.transaction(async (tx) => {
+  return committing(a.server.db, async (tx) => {
     const user = type === 'sms'
       ? await findUserByPhone(tx, phone, a.settings.aud, true)
       : (await tx.query<UserRow>('select * from auth.users where phone_change = $1 and aud = $2 limit 1 for update', [phone, a.settings.aud])).rows[0];
     if (!user) throw forbidden('otp_expired', 'Token has expired or is invalid');
     if (isBanned(user)) throw forbidden('user_banned', 'User is banned');
+    // Counted against the account, so guesses from many addresses add up (decision 0258).
+    const guard = await CodeGuard.open(a, tx, user, 'phone');
     const [stored, sentAt] = type === 'sms' ? [user.confirmation_token, user.confirmation_sent_at] : [user.phone_change_token, user.phone_change_sent_at];
-    if (!phoneOtpValid(a, phone, token, stored, sentAt, safeEqual)) throw forbidden('otp_expired', 'Token has expired or is invalid');
+    if (!phoneOtpValid(a, phone, token, stored, sentAt, safeEqual)) {
+      return guard.wrong(accountCodeKey(user, 'phone'), forbidden('otp_expired', 'Token has expired or is invalid'));
+    }
+    await guard.right();
     const hadPhoneIdentity = type === 'phone_change' && !!(await findIdentity(tx, user.id, 'phone'));
     let verified = type === 'sms' ? await confirmPhone(tx, user) : await completePhoneChange(tx, user);
     if (type === 'phone_change') {
@@ -74,8 +81,9 @@ async function verifyPost(a: AuthContext, req: FastifyRequest) {
     throw badRequest('validation_failed', 'Only the token_hash and type should be provided');
   }
   requireType(type);
-  const hash = token !== '' ? tokenHash(email, token) : hashParam;
-  const result = await a.server.db.transaction(async (tx) => {
+  const hash = token !== '' ? tokenHash(a.server.keys, email, token) : hashParam;
+  // Committed even when refused: a wrong code is counted (decision 0258).
+  const result = await committing(a.server.db, async (tx) => {
     const v: Verified = token !== '' ? await userByEmailOtp(a, tx, type, email, token) : await userByTokenHash(a, tx, type, hash);
     const user = await applyVerification(a, tx, v, hash);
     if (!user) return undefined;
