@@ -8,11 +8,11 @@ import { rawRequest, serviceHeaders, tempDir, uniqueBucket, type StorageSuite } 
 import { BAD_KEYS } from './helpers/storage-suite-keys.ts';
 import { storageSuite } from './helpers/storage-suite.ts';
 
-/** Every file under `dir`, relative to it. */
+/** Every file under `dir`, relative to it; one the server removes while we list is not there. */
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => statSync(join(dir, f)).isFile())
+    .filter((f) => statSync(join(dir, f), { throwIfNoEntry: false })?.isFile())
     .sort();
 }
 
@@ -45,19 +45,27 @@ describe(`local folder backend (${driverName})`, () => {
     const sb = suite.s.service();
     const bucket = uniqueBucket('atomic');
     await sb.storage.createBucket(bucket, { public: false, fileSizeLimit: 100_000 });
+    const tmp = join(root, '~tmp');
+    let sent = false;
     const failing = new Readable({
       read() {
+        if (sent) return;
+        sent = true;
         this.push(Buffer.alloc(64 * 1024, 1));
-        this.destroy(new Error('client went away'));
+        // Cut once the server streams into its temp file (or after 10 s): it then has one to clean
+        // up, and the checks below cannot run before it even started (the race seen in CI).
+        void (async () => {
+          for (let i = 0; i < 500 && filesUnder(tmp).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+          this.destroy(new Error('client went away'));
+        })();
       },
     });
     const cut = await sb.storage.from(bucket).upload('cut.bin', failing).catch((err: unknown) => ({ error: err }));
     expect(cut.error).toBeTruthy();
     const big = await sb.storage.from(bucket).upload('big.bin', Readable.from([Buffer.alloc(60_000), Buffer.alloc(60_000)]));
     expect(big.error).toMatchObject({ statusCode: '413' });
-    // The server finishes cleaning up asynchronously after a reset connection: wait for the temp folder to empty.
-    for (let i = 0; i < 50 && filesUnder(join(root, '~tmp')).length > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(filesUnder(join(root, '~tmp'))).toEqual([]);
+    // The server cleans up after a reset connection as soon as it notices, without anyone to answer.
+    await expect.poll(() => filesUnder(tmp), { timeout: 10_000 }).toEqual([]);
     expect(filesUnder(join(root, bucket))).toEqual([]);
     expect((await sb.storage.from(bucket).list()).data).toEqual([]);
   });

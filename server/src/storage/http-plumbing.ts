@@ -69,6 +69,9 @@ export function registerErrorHandling(app: FastifyInstance, prefix: string): voi
     if (!e) {
       req.log.error({ err }, 'storage: unhandled error');
       e = ERRORS.internal();
+    } else if (e.status === 507) {
+      // The operator must free space or grow the volume: said at error level, with the path.
+      req.log.error({ err: e.cause }, 'storage: no space left where objects are stored; upload refused with 507');
     } else if (e.cause) {
       // A refusal from the S3 store (its code goes to the client): the operator should hear of it.
       req.log.warn({ err: e.cause }, 'storage: the S3 store refused a request');

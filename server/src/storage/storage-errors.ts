@@ -49,7 +49,24 @@ export const ERRORS = {
   invalidSignature: (message = 'Invalid signature') => new StorageError(400, 'InvalidSignature', message),
   invalidRange: () => new StorageError(416, 'InvalidRange', 'invalid range provided', { error: 'invalid_range', httpStatus: 416 }),
   internal: () => new StorageError(500, 'InternalError', 'Internal server error', { error: 'Internal' }),
+  /** The volume the objects live on is full (ENOSPC) or the quota is spent (EDQUOT): 507 on the wire, decision 0271. */
+  insufficientStorage: (cause?: unknown) => {
+    const e = new StorageError(507, 'InsufficientStorage', 'There is no space left to store the object', { error: 'Insufficient Storage', httpStatus: 507 });
+    e.cause = cause;
+    return e;
+  },
 };
+
+/** A filesystem error saying the disk (or the quota) is full. */
+export function isNoSpace(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/** ENOSPC and EDQUOT as Storage's 507; anything else as it is. */
+export function fromNoSpace(err: unknown): unknown {
+  return isNoSpace(err) ? ERRORS.insufficientStorage(err) : err;
+}
 
 /** Postgres errors raised under the caller's role, as upstream's DBError maps them. */
 export function fromDbError(err: unknown): unknown {

@@ -4,9 +4,9 @@ import { link, copyFile, mkdir, open, readFile, rename, rm, rmdir, unlink, write
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { FileStore } from '@tus/file-store';
 import type { DataStore } from '@tus/utils';
-import { ERRORS } from '../storage-errors.ts';
+import { ERRORS, fromNoSpace } from '../storage-errors.ts';
+import { FileTusStore } from './file-tus-store.ts';
 import { resolveUnderRoot } from './secure-path.ts';
 import { derivedPrefix, type ByteRange, type PutOptions, type StorageBackend } from './storage-backend.ts';
 
@@ -32,7 +32,7 @@ function keyError(err: unknown, key: string): unknown {
 export class FileBackend implements StorageBackend {
   readonly kind = 'file';
   readonly root: string;
-  private store: FileStore | undefined;
+  private store: FileTusStore | undefined;
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -60,15 +60,15 @@ export class FileBackend implements StorageBackend {
   async put(key: string, body: Readable, _opts: PutOptions): Promise<void> {
     this.pathOf(key); // refuse a bad key before reading the body
     const tmpDir = path.join(this.root, TMP_DIR);
-    await mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, randomUUID());
     try {
+      await mkdir(tmpDir, { recursive: true });
       // `flush` fsyncs before close: the rename must never expose bytes still in the page cache.
       await pipeline(body, createWriteStream(tmp, { flags: 'wx', flush: true }));
       await this.moveInto(tmp, key);
     } catch (err) {
       await rm(tmp, { force: true });
-      throw err;
+      throw fromNoSpace(err);
     }
   }
 
@@ -95,7 +95,7 @@ export class FileBackend implements StorageBackend {
       });
     } catch (err) {
       if (isCode(err, 'ENOENT')) throw ERRORS.noSuchKey();
-      throw keyError(err, toKey);
+      throw fromNoSpace(keyError(err, toKey));
     }
   }
 
@@ -138,20 +138,20 @@ export class FileBackend implements StorageBackend {
 
   async writeDerived(blob: string, name: string, bytes: Buffer): Promise<void> {
     const tmpDir = path.join(this.root, TMP_DIR);
-    await mkdir(tmpDir, { recursive: true });
     const tmp = path.join(tmpDir, randomUUID());
     try {
+      await mkdir(tmpDir, { recursive: true });
       // No fsync: a rendition lost in a crash is simply rendered again.
       await writeFile(tmp, bytes, { flag: 'wx' });
       await this.moveInto(tmp, derivedPrefix(blob) + name);
     } catch (err) {
       await rm(tmp, { force: true });
-      throw err;
+      throw fromNoSpace(err);
     }
   }
 
   tusStore(): DataStore {
-    this.store ??= new FileStore({ directory: path.join(this.root, TUS_DIR), expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+    this.store ??= new FileTusStore({ directory: path.join(this.root, TUS_DIR), expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
     return this.store;
   }
 
@@ -163,7 +163,9 @@ export class FileBackend implements StorageBackend {
     const file = this.pathOf(`${TUS_DIR}/${tusId}`);
     const hash = createHash('md5');
     await pipeline(createReadStream(file), hash);
-    await this.moveInto(file, key);
+    await this.moveInto(file, key).catch((err) => {
+      throw fromNoSpace(err); // a new folder for the object needs a block too
+    });
     await rm(`${file}.json`, { force: true });
     return `"${hash.digest('hex')}"`;
   }

@@ -7,7 +7,7 @@ import { mustBeValidBucketName, mustBeValidKey } from '../object-keys.ts';
 import { verifyUrlToken } from '../signed-urls.ts';
 import { ownerOf, requireCaller } from '../storage-caller.ts';
 import type { StorageEnv } from '../storage-env.ts';
-import { ERRORS, StorageError } from '../storage-errors.ts';
+import { ERRORS, isNoSpace, StorageError } from '../storage-errors.ts';
 import type { UploadPlan } from '../upload/store-upload.ts';
 
 /** The Fastify request behind each raw request handed to @tus/server, for its hooks. */
@@ -65,8 +65,13 @@ export function tusPlan(target: { bucket: BucketRow; name: string }, caller: Cal
   return { bucket: target.bucket, name: target.name, caller, upsert, operation: 'storage.object.upload_resumable' };
 }
 
-/** What @tus/server sends for our errors: the real status and upstream's message as the body. */
+/**
+ * What @tus/server sends for our errors: the real status and upstream's message as the body. A
+ * full disk may also arrive raw (the store's write fails its source, which @tus/server's own
+ * pipeline reports first): 507 all the same, never the fs message.
+ */
 export function tusError(err: unknown): { status_code: number; body: string } | undefined {
+  if (isNoSpace(err)) err = ERRORS.insufficientStorage(err);
   if (err instanceof StorageError) return { status_code: err.status, body: err.message };
   return undefined;
 }

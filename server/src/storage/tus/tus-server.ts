@@ -128,6 +128,7 @@ export function createTusServer(env: StorageEnv, path: string): Server {
     onResponseError: (_req, err) => {
       const mapped = tusError(err);
       if (!mapped && !('status_code' in err)) ctx.log.error({ err }, 'storage: resumable upload failed');
+      if (mapped?.status_code === 507) ctx.log.error({ err: (err as Error).cause ?? err }, 'storage: no space left where objects are stored; resumable upload refused with 507');
       return mapped;
     },
     allowedHeaders: ['Authorization', 'X-Upsert', 'ApiKey', 'X-Signature', 'X-Client-Info'],

@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { finished, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { ERRORS } from '../storage-errors.ts';
 
 /**
@@ -38,22 +38,27 @@ export class UploadMeter extends Transform {
   }
 }
 
-/** What is read and dropped of an upload past its limit before the connection is cut instead. */
+/** What is read and dropped of an upload refused mid-way before the connection is cut instead. */
 const DRAIN_LIMIT = 8 * 1024 * 1024;
 
 /**
- * `source` into `meter`. A failure either side stops both, except the size limit: then the rest
- * of the request is read and dropped (up to DRAIN_LIMIT), because destroying it would reset the
- * connection under a client still sending, which then never reads the 413 (supabase-js reports
- * "fetch failed"), as HTTP servers linger before closing.
+ * `source` into `meter`. A failure of the request stops the meter. A failure on our side (the
+ * size limit, a full disk, a store that refused) stops reading into the backend, and the rest of
+ * the request is read and dropped (up to DRAIN_LIMIT), because destroying it would reset the
+ * connection under a client still sending, which then never reads the 413 or 507 (supabase-js
+ * reports "fetch failed"), as HTTP servers linger before closing.
  */
 export function meterUpload(source: Readable, meter: UploadMeter): UploadMeter {
-  source.on('error', (err) => meter.destroy(err));
+  // `finished`, not an 'error' listener: a client gone before we got here (while RLS was being
+  // probed) destroyed the request without an error event for us, and `pipe` from a destroyed
+  // stream never ends, so the backend waited forever with its temp file open (issue 30).
+  finished(source, (err) => {
+    if (err && !meter.destroyed) meter.destroy(err);
+  });
   meter.on('error', () => {}); // the backend's put() sees it, reading `meter`
   meter.on('close', () => {
     source.unpipe(meter);
     if (source.readableEnded || source.destroyed) return;
-    if (!meter.exceeded) return void source.destroy();
     let dropped = 0;
     source.on('data', (chunk: Buffer) => {
       dropped += chunk.length;
