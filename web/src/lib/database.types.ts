@@ -98,6 +98,24 @@ export type Database = {
           },
         ]
       }
+      currencies: {
+        Row: {
+          code: string
+          exponent: number
+          minimum: number | null
+        }
+        Insert: {
+          code: string
+          exponent: number
+          minimum?: number | null
+        }
+        Update: {
+          code?: string
+          exponent?: number
+          minimum?: number | null
+        }
+        Relationships: []
+      }
       event_hosts: {
         Row: {
           created_at: string
@@ -253,6 +271,7 @@ export type Database = {
       }
       event_questions: {
         Row: {
+          asked_per: string
           created_at: string
           event_id: string
           id: string
@@ -265,6 +284,7 @@ export type Database = {
           updated_at: string
         }
         Insert: {
+          asked_per?: string
           created_at?: string
           event_id: string
           id?: string
@@ -277,6 +297,7 @@ export type Database = {
           updated_at?: string
         }
         Update: {
+          asked_per?: string
           created_at?: string
           event_id?: string
           id?: string
@@ -392,6 +413,7 @@ export type Database = {
           guest_count: number
           pending_count: number
           spots_left: number | null
+          ticket_count: number
           updated_at: string
           waitlist_count: number
         }
@@ -402,6 +424,7 @@ export type Database = {
           guest_count?: number
           pending_count?: number
           spots_left?: number | null
+          ticket_count?: number
           updated_at?: string
           waitlist_count?: number
         }
@@ -412,6 +435,7 @@ export type Database = {
           guest_count?: number
           pending_count?: number
           spots_left?: number | null
+          ticket_count?: number
           updated_at?: string
           waitlist_count?: number
         }
@@ -434,6 +458,7 @@ export type Database = {
           category: Database["public"]["Enums"]["event_category"]
           cover_path: string | null
           created_at: string
+          currency: string
           description: string
           ends_at: string
           group_id: string | null
@@ -446,6 +471,8 @@ export type Database = {
           lng: number | null
           plus_ones_max: number
           published_at: string | null
+          refund_days_before: number
+          refund_policy: Database["public"]["Enums"]["refund_policy"]
           requires_approval: boolean
           rsvp_closes_at: string | null
           search: unknown
@@ -454,6 +481,7 @@ export type Database = {
           slug: string
           starts_at: string
           status: Database["public"]["Enums"]["event_status"]
+          ticket_offer_hours: number
           timezone: string
           title: string
           updated_at: string
@@ -471,6 +499,7 @@ export type Database = {
           category?: Database["public"]["Enums"]["event_category"]
           cover_path?: string | null
           created_at?: string
+          currency?: string
           description?: string
           ends_at: string
           group_id?: string | null
@@ -483,6 +512,8 @@ export type Database = {
           lng?: number | null
           plus_ones_max?: number
           published_at?: string | null
+          refund_days_before?: number
+          refund_policy?: Database["public"]["Enums"]["refund_policy"]
           requires_approval?: boolean
           rsvp_closes_at?: string | null
           search?: unknown
@@ -491,6 +522,7 @@ export type Database = {
           slug: string
           starts_at: string
           status?: Database["public"]["Enums"]["event_status"]
+          ticket_offer_hours?: number
           timezone?: string
           title: string
           updated_at?: string
@@ -508,6 +540,7 @@ export type Database = {
           category?: Database["public"]["Enums"]["event_category"]
           cover_path?: string | null
           created_at?: string
+          currency?: string
           description?: string
           ends_at?: string
           group_id?: string | null
@@ -520,6 +553,8 @@ export type Database = {
           lng?: number | null
           plus_ones_max?: number
           published_at?: string | null
+          refund_days_before?: number
+          refund_policy?: Database["public"]["Enums"]["refund_policy"]
           requires_approval?: boolean
           rsvp_closes_at?: string | null
           search?: unknown
@@ -528,6 +563,7 @@ export type Database = {
           slug?: string
           starts_at?: string
           status?: Database["public"]["Enums"]["event_status"]
+          ticket_offer_hours?: number
           timezone?: string
           title?: string
           updated_at?: string
@@ -538,6 +574,13 @@ export type Database = {
           waitlist_enabled?: boolean
         }
         Relationships: [
+          {
+            foreignKeyName: "events_currency_fkey"
+            columns: ["currency"]
+            isOneToOne: false
+            referencedRelation: "currencies"
+            referencedColumns: ["code"]
+          },
           {
             foreignKeyName: "events_group_id_fkey"
             columns: ["group_id"]
@@ -894,6 +937,405 @@ export type Database = {
           },
         ]
       }
+      order_answers: {
+        Row: {
+          created_at: string
+          event_id: string
+          id: string
+          kind: Database["public"]["Enums"]["question_kind"]
+          label: string
+          order_id: string
+          position: number
+          question_id: string | null
+          ticket_id: string | null
+          value: Json
+        }
+        Insert: {
+          created_at?: string
+          event_id: string
+          id?: string
+          kind: Database["public"]["Enums"]["question_kind"]
+          label: string
+          order_id: string
+          position: number
+          question_id?: string | null
+          ticket_id?: string | null
+          value: Json
+        }
+        Update: {
+          created_at?: string
+          event_id?: string
+          id?: string
+          kind?: Database["public"]["Enums"]["question_kind"]
+          label?: string
+          order_id?: string
+          position?: number
+          question_id?: string | null
+          ticket_id?: string | null
+          value?: Json
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_answers_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_answers_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_answers_question_id_fkey"
+            columns: ["question_id"]
+            isOneToOne: false
+            referencedRelation: "event_questions"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_answers_ticket_id_fkey"
+            columns: ["ticket_id"]
+            isOneToOne: false
+            referencedRelation: "tickets"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_items: {
+        Row: {
+          amount_total: number
+          id: string
+          name: string
+          order_id: string
+          quantity: number
+          ticket_type_id: string
+          unit_amount: number
+          unit_discount: number
+          unit_price: number
+        }
+        Insert: {
+          amount_total: number
+          id?: string
+          name: string
+          order_id: string
+          quantity: number
+          ticket_type_id: string
+          unit_amount: number
+          unit_discount?: number
+          unit_price: number
+        }
+        Update: {
+          amount_total?: number
+          id?: string
+          name?: string
+          order_id?: string
+          quantity?: number
+          ticket_type_id?: string
+          unit_amount?: number
+          unit_discount?: number
+          unit_price?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_items_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_items_ticket_type_id_fkey"
+            columns: ["ticket_type_id"]
+            isOneToOne: false
+            referencedRelation: "ticket_types"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_payments: {
+        Row: {
+          checkout_session_id: string | null
+          checkout_url: string | null
+          created_at: string
+          destination_account_id: string | null
+          order_id: string
+          payment_intent_id: string | null
+          session_status: string | null
+          updated_at: string
+        }
+        Insert: {
+          checkout_session_id?: string | null
+          checkout_url?: string | null
+          created_at?: string
+          destination_account_id?: string | null
+          order_id: string
+          payment_intent_id?: string | null
+          session_status?: string | null
+          updated_at?: string
+        }
+        Update: {
+          checkout_session_id?: string | null
+          checkout_url?: string | null
+          created_at?: string
+          destination_account_id?: string | null
+          order_id?: string
+          payment_intent_id?: string | null
+          session_status?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_payments_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: true
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_refunds: {
+        Row: {
+          amount: number
+          attempts: number
+          created_at: string
+          id: string
+          order_id: string
+          reason: Database["public"]["Enums"]["refund_reason"]
+          requested_by: string | null
+          status: Database["public"]["Enums"]["refund_status"]
+          ticket_ids: string[]
+          updated_at: string
+        }
+        Insert: {
+          amount: number
+          attempts?: number
+          created_at?: string
+          id?: string
+          order_id: string
+          reason: Database["public"]["Enums"]["refund_reason"]
+          requested_by?: string | null
+          status?: Database["public"]["Enums"]["refund_status"]
+          ticket_ids?: string[]
+          updated_at?: string
+        }
+        Update: {
+          amount?: number
+          attempts?: number
+          created_at?: string
+          id?: string
+          order_id?: string
+          reason?: Database["public"]["Enums"]["refund_reason"]
+          requested_by?: string | null
+          status?: Database["public"]["Enums"]["refund_status"]
+          ticket_ids?: string[]
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_refunds_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_refunds_requested_by_fkey"
+            columns: ["requested_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      orders: {
+        Row: {
+          amount_discount: number
+          amount_fee: number
+          amount_refunded: number
+          amount_subtotal: number
+          amount_total: number
+          buyer_id: string | null
+          closed_at: string | null
+          created_at: string
+          currency: string
+          event_id: string
+          expires_at: string | null
+          id: string
+          paid_at: string | null
+          promo_code: string | null
+          promo_code_id: string | null
+          status: Database["public"]["Enums"]["order_status"]
+          updated_at: string
+          waitlist_entry_id: string | null
+        }
+        Insert: {
+          amount_discount?: number
+          amount_fee?: number
+          amount_refunded?: number
+          amount_subtotal?: number
+          amount_total?: number
+          buyer_id?: string | null
+          closed_at?: string | null
+          created_at?: string
+          currency: string
+          event_id: string
+          expires_at?: string | null
+          id?: string
+          paid_at?: string | null
+          promo_code?: string | null
+          promo_code_id?: string | null
+          status?: Database["public"]["Enums"]["order_status"]
+          updated_at?: string
+          waitlist_entry_id?: string | null
+        }
+        Update: {
+          amount_discount?: number
+          amount_fee?: number
+          amount_refunded?: number
+          amount_subtotal?: number
+          amount_total?: number
+          buyer_id?: string | null
+          closed_at?: string | null
+          created_at?: string
+          currency?: string
+          event_id?: string
+          expires_at?: string | null
+          id?: string
+          paid_at?: string | null
+          promo_code?: string | null
+          promo_code_id?: string | null
+          status?: Database["public"]["Enums"]["order_status"]
+          updated_at?: string
+          waitlist_entry_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "orders_buyer_id_fkey"
+            columns: ["buyer_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_currency_fkey"
+            columns: ["currency"]
+            isOneToOne: false
+            referencedRelation: "currencies"
+            referencedColumns: ["code"]
+          },
+          {
+            foreignKeyName: "orders_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_promo_code_id_fkey"
+            columns: ["promo_code_id"]
+            isOneToOne: false
+            referencedRelation: "promo_codes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_waitlist_entry_fkey"
+            columns: ["waitlist_entry_id"]
+            isOneToOne: false
+            referencedRelation: "ticket_waitlist"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      payment_accounts: {
+        Row: {
+          charges_enabled: boolean
+          created_at: string
+          details_submitted: boolean
+          group_id: string | null
+          id: string
+          payouts_enabled: boolean
+          stripe_account_id: string
+          updated_at: string
+          user_id: string | null
+        }
+        Insert: {
+          charges_enabled?: boolean
+          created_at?: string
+          details_submitted?: boolean
+          group_id?: string | null
+          id?: string
+          payouts_enabled?: boolean
+          stripe_account_id: string
+          updated_at?: string
+          user_id?: string | null
+        }
+        Update: {
+          charges_enabled?: boolean
+          created_at?: string
+          details_submitted?: boolean
+          group_id?: string | null
+          id?: string
+          payouts_enabled?: boolean
+          stripe_account_id?: string
+          updated_at?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_accounts_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: true
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "payment_accounts_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      payment_settings: {
+        Row: {
+          connect_enabled: boolean
+          default_currency: string
+          hold_minutes: number
+          id: boolean
+          platform_fee_bps: number
+          updated_at: string
+        }
+        Insert: {
+          connect_enabled?: boolean
+          default_currency?: string
+          hold_minutes?: number
+          id?: boolean
+          platform_fee_bps?: number
+          updated_at?: string
+        }
+        Update: {
+          connect_enabled?: boolean
+          default_currency?: string
+          hold_minutes?: number
+          id?: boolean
+          platform_fee_bps?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_settings_default_currency_fkey"
+            columns: ["default_currency"]
+            isOneToOne: false
+            referencedRelation: "currencies"
+            referencedColumns: ["code"]
+          },
+        ]
+      }
       profile_private: {
         Row: {
           home_lat: number | null
@@ -961,6 +1403,56 @@ export type Database = {
           username?: string
         }
         Relationships: []
+      }
+      promo_codes: {
+        Row: {
+          amount_off: number | null
+          code: string
+          created_at: string
+          event_id: string
+          expires_at: string | null
+          id: string
+          max_uses: number | null
+          percent_off: number | null
+          ticket_type_ids: string[] | null
+          updated_at: string
+          used_count: number
+        }
+        Insert: {
+          amount_off?: number | null
+          code: string
+          created_at?: string
+          event_id: string
+          expires_at?: string | null
+          id?: string
+          max_uses?: number | null
+          percent_off?: number | null
+          ticket_type_ids?: string[] | null
+          updated_at?: string
+          used_count?: number
+        }
+        Update: {
+          amount_off?: number | null
+          code?: string
+          created_at?: string
+          event_id?: string
+          expires_at?: string | null
+          id?: string
+          max_uses?: number | null
+          percent_off?: number | null
+          ticket_type_ids?: string[] | null
+          updated_at?: string
+          used_count?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "promo_codes_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       reports: {
         Row: {
@@ -1118,6 +1610,215 @@ export type Database = {
           },
         ]
       }
+      ticket_types: {
+        Row: {
+          access_code: string | null
+          created_at: string
+          description: string
+          event_id: string
+          held_count: number
+          hidden: boolean
+          id: string
+          max_per_order: number
+          min_per_order: number
+          name: string
+          price: number
+          quantity: number | null
+          sales_end_at: string | null
+          sales_start_at: string | null
+          sold_count: number
+          sort_order: number
+          updated_at: string
+        }
+        Insert: {
+          access_code?: string | null
+          created_at?: string
+          description?: string
+          event_id: string
+          held_count?: number
+          hidden?: boolean
+          id?: string
+          max_per_order?: number
+          min_per_order?: number
+          name: string
+          price?: number
+          quantity?: number | null
+          sales_end_at?: string | null
+          sales_start_at?: string | null
+          sold_count?: number
+          sort_order?: number
+          updated_at?: string
+        }
+        Update: {
+          access_code?: string | null
+          created_at?: string
+          description?: string
+          event_id?: string
+          held_count?: number
+          hidden?: boolean
+          id?: string
+          max_per_order?: number
+          min_per_order?: number
+          name?: string
+          price?: number
+          quantity?: number | null
+          sales_end_at?: string | null
+          sales_start_at?: string | null
+          sold_count?: number
+          sort_order?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ticket_types_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ticket_waitlist: {
+        Row: {
+          created_at: string
+          event_id: string
+          id: string
+          offer_expires_at: string | null
+          offered_at: string | null
+          position: number
+          quantity: number
+          status: Database["public"]["Enums"]["ticket_waitlist_status"]
+          ticket_type_id: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          event_id: string
+          id?: string
+          offer_expires_at?: string | null
+          offered_at?: string | null
+          position: number
+          quantity?: number
+          status?: Database["public"]["Enums"]["ticket_waitlist_status"]
+          ticket_type_id: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          event_id?: string
+          id?: string
+          offer_expires_at?: string | null
+          offered_at?: string | null
+          position?: number
+          quantity?: number
+          status?: Database["public"]["Enums"]["ticket_waitlist_status"]
+          ticket_type_id?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ticket_waitlist_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "ticket_waitlist_ticket_type_id_fkey"
+            columns: ["ticket_type_id"]
+            isOneToOne: false
+            referencedRelation: "ticket_types"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "ticket_waitlist_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tickets: {
+        Row: {
+          amount: number
+          checked_in_at: string | null
+          created_at: string
+          event_id: string
+          held_until: string | null
+          holder_name: string
+          id: string
+          order_id: string
+          order_item_id: string
+          position: number
+          status: Database["public"]["Enums"]["ticket_status"]
+          ticket_type_id: string
+          updated_at: string
+        }
+        Insert: {
+          amount: number
+          checked_in_at?: string | null
+          created_at?: string
+          event_id: string
+          held_until?: string | null
+          holder_name?: string
+          id?: string
+          order_id: string
+          order_item_id: string
+          position: number
+          status?: Database["public"]["Enums"]["ticket_status"]
+          ticket_type_id: string
+          updated_at?: string
+        }
+        Update: {
+          amount?: number
+          checked_in_at?: string | null
+          created_at?: string
+          event_id?: string
+          held_until?: string | null
+          holder_name?: string
+          id?: string
+          order_id?: string
+          order_item_id?: string
+          position?: number
+          status?: Database["public"]["Enums"]["ticket_status"]
+          ticket_type_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tickets_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tickets_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tickets_order_item_id_fkey"
+            columns: ["order_item_id"]
+            isOneToOne: false
+            referencedRelation: "order_items"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "tickets_ticket_type_id_fkey"
+            columns: ["ticket_type_id"]
+            isOneToOne: false
+            referencedRelation: "ticket_types"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Views: {
       [_ in never]: never
@@ -1130,6 +1831,19 @@ export type Database = {
       apply_questions_to_following: {
         Args: { event_id: string }
         Returns: Json
+      }
+      apply_refund: {
+        Args: { refund_id: string; status: string; stripe_refund_id: string }
+        Returns: Json
+      }
+      attach_checkout_session: {
+        Args: {
+          destination?: string
+          order_id: string
+          session_id: string
+          url: string
+        }
+        Returns: undefined
       }
       ban_group_member: {
         Args: {
@@ -1150,6 +1864,7 @@ export type Database = {
           category: Database["public"]["Enums"]["event_category"]
           cover_path: string | null
           created_at: string
+          currency: string
           description: string
           ends_at: string
           group_id: string | null
@@ -1162,6 +1877,8 @@ export type Database = {
           lng: number | null
           plus_ones_max: number
           published_at: string | null
+          refund_days_before: number
+          refund_policy: Database["public"]["Enums"]["refund_policy"]
           requires_approval: boolean
           rsvp_closes_at: string | null
           search: unknown
@@ -1170,6 +1887,7 @@ export type Database = {
           slug: string
           starts_at: string
           status: Database["public"]["Enums"]["event_status"]
+          ticket_offer_hours: number
           timezone: string
           title: string
           updated_at: string
@@ -1204,6 +1922,7 @@ export type Database = {
           category: Database["public"]["Enums"]["event_category"]
           cover_path: string | null
           created_at: string
+          currency: string
           description: string
           ends_at: string
           group_id: string | null
@@ -1216,6 +1935,8 @@ export type Database = {
           lng: number | null
           plus_ones_max: number
           published_at: string | null
+          refund_days_before: number
+          refund_policy: Database["public"]["Enums"]["refund_policy"]
           requires_approval: boolean
           rsvp_closes_at: string | null
           search: unknown
@@ -1224,6 +1945,7 @@ export type Database = {
           slug: string
           starts_at: string
           status: Database["public"]["Enums"]["event_status"]
+          ticket_offer_hours: number
           timezone: string
           title: string
           updated_at: string
@@ -1240,13 +1962,38 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      cancel_checkout: { Args: { order_id: string }; Returns: Json }
       cancel_rsvp: { Args: { event_id: string }; Returns: Json }
       cancel_series: {
         Args: { reason?: string; series_id: string }
         Returns: Json
       }
       check_in: { Args: { event_id: string; user_id: string }; Returns: Json }
+      check_in_order_ticket: { Args: { ticket_id: string }; Returns: Json }
       check_in_ticket: { Args: { code: string }; Returns: Json }
+      check_promo_code: {
+        Args: { code: string; event_id: string }
+        Returns: Json
+      }
+      claim_refunds: {
+        Args: { max_count?: number; refund_ids?: string[] }
+        Returns: Json
+      }
+      close_checkout: {
+        Args: { failed?: boolean; order_id: string; session_id: string }
+        Returns: Json
+      }
+      complete_checkout: {
+        Args: {
+          amount_total: number
+          currency: string
+          order_id: string
+          payment_intent: string
+          payment_status: string
+          session_id: string
+        }
+        Returns: Json
+      }
       create_due_reminders: { Args: never; Returns: Json }
       create_series: {
         Args: { event_id: string; rrule: string }
@@ -1263,6 +2010,7 @@ export type Database = {
       delete_group: { Args: { group_id: string }; Returns: undefined }
       delete_my_account: { Args: never; Returns: undefined }
       event_group_gate: { Args: { event_slug: string }; Returns: Json }
+      event_payment_status: { Args: { event_id: string }; Returns: Json }
       events_near: {
         Args: {
           category?: Database["public"]["Enums"]["event_category"]
@@ -1281,6 +2029,7 @@ export type Database = {
           category: Database["public"]["Enums"]["event_category"]
           cover_path: string | null
           created_at: string
+          currency: string
           description: string
           ends_at: string
           group_id: string | null
@@ -1293,6 +2042,8 @@ export type Database = {
           lng: number | null
           plus_ones_max: number
           published_at: string | null
+          refund_days_before: number
+          refund_policy: Database["public"]["Enums"]["refund_policy"]
           requires_approval: boolean
           rsvp_closes_at: string | null
           search: unknown
@@ -1301,6 +2052,7 @@ export type Database = {
           slug: string
           starts_at: string
           status: Database["public"]["Enums"]["event_status"]
+          ticket_offer_hours: number
           timezone: string
           title: string
           updated_at: string
@@ -1324,12 +2076,21 @@ export type Database = {
         Returns: undefined
       }
       join_group: { Args: { group_id: string }; Returns: string }
+      join_ticket_waitlist: {
+        Args: { quantity?: number; ticket_type_id: string }
+        Returns: Json
+      }
       leave_group: { Args: { group_id: string }; Returns: undefined }
+      leave_ticket_waitlist: { Args: { event_id: string }; Returns: Json }
       mark_notification_emailed: {
         Args: { notification_id: string; status: string }
         Returns: boolean
       }
       mark_notifications_read: { Args: { ids?: string[] }; Returns: number }
+      mark_session_closed: {
+        Args: { order_id: string; session_status: string }
+        Returns: undefined
+      }
       message_attendees: {
         Args: {
           audience: string
@@ -1344,9 +2105,20 @@ export type Database = {
       my_rsvp: { Args: { event_id: string }; Returns: Json }
       my_ticket: { Args: { rsvp_id: string }; Returns: Json }
       notification_email: { Args: { notification_id: string }; Returns: Json }
+      order_details: { Args: { order_id: string }; Returns: Json }
+      order_for_payment: { Args: { order_id: string }; Returns: Json }
+      payment_account_owner: { Args: { group_id?: string }; Returns: Json }
       post_group_announcement: {
         Args: { body: string; group_id: string; subject: string }
         Returns: number
+      }
+      record_charge_refunds: {
+        Args: { amount_refunded: number; payment_intent: string; refunds: Json }
+        Returns: Json
+      }
+      record_stripe_event: {
+        Args: { event_id: string; event_type: string; outcome: string }
+        Returns: boolean
       }
       regenerate_calendar_token: { Args: never; Returns: string }
       remove_event_host: {
@@ -1360,6 +2132,7 @@ export type Database = {
       reorder_event_questions: {
         Args: { event_id: string; question_ids: string[] }
         Returns: {
+          asked_per: string
           created_at: string
           event_id: string
           id: string
@@ -1406,6 +2179,10 @@ export type Database = {
           target_type: Database["public"]["Enums"]["report_target"]
         }[]
       }
+      request_refund: {
+        Args: { amount?: number; order_id: string; ticket_ids?: string[] }
+        Returns: Json
+      }
       resolve_report: {
         Args: { report_id: string; status: string }
         Returns: undefined
@@ -1413,6 +2190,30 @@ export type Database = {
       rsvp: {
         Args: { answers?: Json; event_id: string; guests?: number }
         Returns: Json
+      }
+      save_payment_account: {
+        Args: {
+          owner_group: string
+          owner_user: string
+          stripe_account_id: string
+        }
+        Returns: {
+          charges_enabled: boolean
+          created_at: string
+          details_submitted: boolean
+          group_id: string | null
+          id: string
+          payouts_enabled: boolean
+          stripe_account_id: string
+          updated_at: string
+          user_id: string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "payment_accounts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       save_rsvp_answers: {
         Args: { answers: Json; event_id: string }
@@ -1438,6 +2239,7 @@ export type Database = {
           category: Database["public"]["Enums"]["event_category"]
           cover_path: string | null
           created_at: string
+          currency: string
           description: string
           ends_at: string
           group_id: string | null
@@ -1450,6 +2252,8 @@ export type Database = {
           lng: number | null
           plus_ones_max: number
           published_at: string | null
+          refund_days_before: number
+          refund_policy: Database["public"]["Enums"]["refund_policy"]
           requires_approval: boolean
           rsvp_closes_at: string | null
           search: unknown
@@ -1458,6 +2262,7 @@ export type Database = {
           slug: string
           starts_at: string
           status: Database["public"]["Enums"]["event_status"]
+          ticket_offer_hours: number
           timezone: string
           title: string
           updated_at: string
@@ -1510,19 +2315,70 @@ export type Database = {
         Args: { group_id: string; role: string; user_id: string }
         Returns: undefined
       }
+      start_checkout: {
+        Args: {
+          access_code?: string
+          answers?: Json
+          event_id: string
+          items: Json
+          promo_code?: string
+          ticket_answers?: Json
+        }
+        Returns: Json
+      }
+      stripe_event_seen: { Args: { event_id: string }; Returns: boolean }
       suspend_user: {
         Args: { reason?: string; suspended: boolean; user_id: string }
         Returns: undefined
       }
+      sweep_payments: { Args: never; Returns: Json }
       transfer_group: {
         Args: { group_id: string; user_id: string }
         Returns: undefined
       }
+      unlock_ticket_types: {
+        Args: { access_code: string; event_id: string }
+        Returns: {
+          access_code: string | null
+          created_at: string
+          description: string
+          event_id: string
+          held_count: number
+          hidden: boolean
+          id: string
+          max_per_order: number
+          min_per_order: number
+          name: string
+          price: number
+          quantity: number | null
+          sales_end_at: string | null
+          sales_start_at: string | null
+          sold_count: number
+          sort_order: number
+          updated_at: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "ticket_types"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       unsubscribe_group_alerts: { Args: { token: string }; Returns: Json }
+      update_payment_account: {
+        Args: {
+          charges_enabled: boolean
+          details_submitted: boolean
+          payouts_enabled: boolean
+          stripe_account_id: string
+        }
+        Returns: boolean
+      }
       update_series_from: {
         Args: { changes: Json; event_id: string }
         Returns: Json
       }
+      wallet_ticket: { Args: { code: string }; Returns: Json }
     }
     Enums: {
       event_category:
@@ -1545,6 +2401,15 @@ export type Database = {
       group_role: "organizer" | "co_organizer" | "event_organizer" | "member"
       group_visibility: "public" | "private"
       host_role: "host" | "cohost" | "checker"
+      order_status:
+        | "pending"
+        | "processing"
+        | "paid"
+        | "expired"
+        | "cancelled"
+        | "failed"
+        | "refunded"
+        | "partially_refunded"
       question_kind:
         | "short_text"
         | "long_text"
@@ -1553,9 +2418,30 @@ export type Database = {
         | "checkbox"
         | "number"
         | "phone"
+      refund_policy: "none" | "until"
+      refund_reason:
+        | "requested_by_buyer"
+        | "by_host"
+        | "event_cancelled"
+        | "sold_out"
+        | "outside_gather"
+      refund_status:
+        | "requested"
+        | "pending"
+        | "succeeded"
+        | "failed"
+        | "canceled"
       report_status: "open" | "resolved" | "dismissed"
       report_target: "event" | "comment" | "group"
       rsvp_status: "going" | "waitlisted" | "pending" | "declined" | "cancelled"
+      ticket_status: "held" | "valid" | "refunded" | "released"
+      ticket_waitlist_status:
+        | "waiting"
+        | "offered"
+        | "claimed"
+        | "purchased"
+        | "lapsed"
+        | "left"
     }
     CompositeTypes: {
       [_ in never]: never
@@ -1704,6 +2590,16 @@ export const Constants = {
       group_role: ["organizer", "co_organizer", "event_organizer", "member"],
       group_visibility: ["public", "private"],
       host_role: ["host", "cohost", "checker"],
+      order_status: [
+        "pending",
+        "processing",
+        "paid",
+        "expired",
+        "cancelled",
+        "failed",
+        "refunded",
+        "partially_refunded",
+      ],
       question_kind: [
         "short_text",
         "long_text",
@@ -1713,9 +2609,33 @@ export const Constants = {
         "number",
         "phone",
       ],
+      refund_policy: ["none", "until"],
+      refund_reason: [
+        "requested_by_buyer",
+        "by_host",
+        "event_cancelled",
+        "sold_out",
+        "outside_gather",
+      ],
+      refund_status: [
+        "requested",
+        "pending",
+        "succeeded",
+        "failed",
+        "canceled",
+      ],
       report_status: ["open", "resolved", "dismissed"],
       report_target: ["event", "comment", "group"],
       rsvp_status: ["going", "waitlisted", "pending", "declined", "cancelled"],
+      ticket_status: ["held", "valid", "refunded", "released"],
+      ticket_waitlist_status: [
+        "waiting",
+        "offered",
+        "claimed",
+        "purchased",
+        "lapsed",
+        "left",
+      ],
     },
   },
 } as const
