@@ -16,7 +16,7 @@ import { usePageTitle } from "@/lib/use-page-title";
 import { ticketOptions, type TicketResult } from "./api/get-ticket";
 import { TicketStatus, ticketIsValid } from "./components/ticket-status";
 
-const TicketQr = lazy(() => import("./components/ticket-qr"));
+const TicketQr = lazy(() => import("@/components/tickets/ticket-qr"));
 
 // Printing shows the ticket alone, without the site's header and footer.
 const PRINT_CSS = `@media print {
@@ -100,7 +100,7 @@ function TicketCard({ ticket }: { ticket: TicketResult }) {
       {valid && (
         <div className="flex flex-col items-center gap-3">
           <Suspense fallback={<Skeleton className="aspect-square w-full max-w-64" />}>
-            <TicketQr payload={payload} label={t`QR code of the ticket for ${name}`} />
+            <TicketQr payload={payload} label={t`QR code of the ticket for ${name}`} failedText={t`Couldn't draw the QR code. Show the code below instead.`} />
           </Suspense>
           <dl className="flex w-full flex-col gap-1">
             <dt className="text-sm text-muted-foreground">

@@ -4,8 +4,8 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Select } from "@/components/ui/select";
 import { formatNumber } from "@/lib/i18n/format";
-import { answerProblems, answersPayload, startingDraft, type AnswerDraft, type EventQuestion, type StoredValue } from "../questions/answer-form";
-import { QuestionFields } from "../questions/question-fields";
+import { answerProblems, answersPayload, startingDraft, type AnswerDraft, type EventQuestion, type StoredValue } from "@/components/questions/answer-form";
+import { QuestionFields } from "@/components/questions/question-fields";
 
 export type RefusedAnswer = { questionId: string; message: string };
 

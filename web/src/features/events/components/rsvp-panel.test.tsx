@@ -2,7 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { render } from "@/test/render";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { EventQuestion } from "../questions/answer-form";
+import type { EventQuestion } from "@/components/questions/answer-form";
 import { predictCancel, predictRsvp } from "../rsvp-prediction";
 import { RsvpPanel, type RsvpPanelProps } from "./rsvp-panel";
 

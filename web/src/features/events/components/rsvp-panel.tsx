@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import type { EventDetail, EventStats } from "../api/get-event";
 import type { MyRsvp } from "../api/rsvp-api";
-import type { EventQuestion, StoredValue } from "../questions/answer-form";
+import type { EventQuestion, StoredValue } from "@/components/questions/answer-form";
 import { waitlistText } from "../rsvp-prediction";
 import { RsvpForm, type RefusedAnswer } from "./rsvp-form";
 import { SpotsSummary } from "./spots-summary";

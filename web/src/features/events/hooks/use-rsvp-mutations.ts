@@ -6,7 +6,7 @@ import { queryRoots } from "@/lib/query-keys";
 import type { EventDetail } from "../api/get-event";
 import { eventKeys } from "../api/event-keys";
 import { cancelRsvp, rsvp, type MyRsvp } from "../api/rsvp-api";
-import type { StoredValue } from "../questions/answer-form";
+import type { StoredValue } from "@/components/questions/answer-form";
 import { predictCancel, predictRsvp, waitlistText } from "../rsvp-prediction";
 
 type RsvpInput = { guests: number; answers?: Record<string, StoredValue> };

@@ -5,8 +5,8 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { errorMessage } from "@/lib/errors";
 import { eventKeys } from "../api/event-keys";
-import { answerProblems, answersPayload, answerText, startingDraft, type AnswerDraft, type EventQuestion } from "./answer-form";
-import { QuestionFields } from "./question-fields";
+import { answerProblems, answersPayload, answerText, startingDraft, type AnswerDraft, type EventQuestion } from "@/components/questions/answer-form";
+import { QuestionFields } from "@/components/questions/question-fields";
 import { myAnswersOptions, refusedQuestionId, saveRsvpAnswers } from "./questions-api";
 
 type Props = { eventId: string; startsAt: string; userId: string; questions: EventQuestion[]; now?: Date };

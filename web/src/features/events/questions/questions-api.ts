@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { supabase } from "@/lib/supabase";
 import { eventKeys } from "../api/event-keys";
-import type { EventQuestion, StoredValue } from "./answer-form";
+import type { EventQuestion, StoredValue } from "@/components/questions/answer-form";
 
 /** The event's registration questions in their order (anyone who sees the event reads them). */
 export async function getEventQuestions(eventId: string): Promise<EventQuestion[]> {

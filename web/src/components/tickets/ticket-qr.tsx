@@ -1,13 +1,13 @@
-import { Trans } from "@lingui/react/macro";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /**
  * The QR code as an SVG image: sharp at any size and in print. This module (and the qrcode
- * library) is loaded only when a ticket is shown.
+ * library) is loaded only when a ticket is shown, by an RSVP's ticket page or an order's page;
+ * their catalogues carry its words (`failedText`), as nothing loads it statically.
  */
-export default function TicketQr({ payload, label }: { payload: string; label: string }) {
+export default function TicketQr({ payload, label, failedText }: { payload: string; label: string; failedText: string }) {
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -23,9 +23,7 @@ export default function TicketQr({ payload, label }: { payload: string; label: s
 
   if (failed) {
     return (
-      <p className="text-sm text-red-700">
-        <Trans>Couldn't draw the QR code. Show the code below instead.</Trans>
-      </p>
+      <p className="text-sm text-red-700">{failedText}</p>
     );
   }
   if (!src) return <Skeleton className="aspect-square w-full max-w-64" />;

@@ -1,10 +1,10 @@
 import { t } from "@lingui/core/macro";
 import type { EventQuestion, QuestionKind } from "@/lib/event-questions";
 
-// The RSVP panel's answers to an event's registration questions (decision 0130): what the form
-// holds, the checks the database makes (same rules, same words, so the member reads one message
-// whether the browser or the database caught it), and the `answers` object rsvp() and
-// save_rsvp_answers() take, keyed by question id.
+// Answers to an event's registration questions (decision 0130), as the RSVP panel and the ticket
+// box ask them: what the form holds, the checks the database makes (same rules, same words, so
+// the member reads one message whether the browser or the database caught it), and the
+// `answers` object rsvp(), save_rsvp_answers() and checkout take, keyed by question id.
 
 export type { EventQuestion, QuestionKind };
 
