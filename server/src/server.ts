@@ -66,6 +66,8 @@ export interface StartOptions {
    * other's traffic (decision 0272).
    */
   prepared?: PreparedDatabase;
+  /** Runs just before the server binds its port: `start` gives back the port it held while preparing (decision 0273). */
+  beforeListen?: () => Promise<void>;
 }
 
 const MODULES: ApiModule[] = [
@@ -88,9 +90,14 @@ function defaultMetricsSource(metrics: ServerMetrics): MetricsSource {
 export class PortInUseError extends Error {}
 export class UnsafeExposureError extends Error {}
 
-export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+/** Beyond loopback without the operator accepting the risks by name: refused before anything opens (decision 0092). */
+export function refuseUnsafeExposure(config: Config): void {
   const exposed = exposureProblems(config);
   if (exposed.length) throw new UnsafeExposureError(exposed.join('\n'));
+}
+
+export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
+  refuseUnsafeExposure(config);
   const db = opts.db ?? (await openDb(config.dbTarget, pino(createLogger(config.logLevel))));
   let app: FastifyInstance | undefined;
   let metricsListener: MetricsListener | undefined;
@@ -109,6 +116,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     app.addHook('onClose', () => leadership.close());
     metricsListener = await startMetricsEndpoint(app, config, opts.metricsSource ?? defaultMetricsSource(metrics));
     try {
+      if (opts.beforeListen) {
+        await app.ready(); // every plugin loaded first: nothing slow between giving the port back and binding it
+        await opts.beforeListen();
+      }
       await app.listen({ port: config.port, host: config.host });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {

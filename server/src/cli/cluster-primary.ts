@@ -13,17 +13,27 @@ import { startupNotes } from './startup-notes.ts';
 import { dbPortNotes } from '../db-port/start-db-port.ts';
 import { CLUSTER_MESSAGE, type ToPrimary, type ToWorker } from './cluster-messages.ts';
 import { PrimaryLimits } from './cluster-limits.ts';
+import { claimPort } from './port-claim.ts';
 
 /**
- * `start --workers N` (N > 1): this process prepares the database once (migrations, seed), then
- * forks N workers that share the port (node:cluster hands connections round-robin). It serves
+ * `start --workers N` (N > 1): this process holds the port, prepares the database once
+ * (migrations, seed), then forks N workers that share the port (node:cluster hands connections
+ * round-robin; the first to listen has the claim let go just before). It serves
  * nothing itself but the metrics of all workers, restarts a worker that dies, and on SIGTERM
  * drains them all. Which worker runs cron, pg_net and mail is decided in the database
  * (db/leader-election.ts), so it holds across instances too.
  */
 export async function runClusterPrimary(config: Config, workers: number, opts: { seed?: boolean } = {}): Promise<void> {
   const log = pino(createLogger(config.logLevel));
-  const db = await openDb(config.dbTarget, log);
+  // The port before the database: in use fails now, held is ours until a worker binds it (decision 0273).
+  const claim = await claimPort(config.host, config.port);
+  let db;
+  try {
+    db = await openDb(config.dbTarget, log);
+  } catch (err) {
+    await claim.release();
+    throw err;
+  }
   let prepared;
   let notes: string[];
   try {
@@ -32,6 +42,9 @@ export async function runClusterPrimary(config: Config, workers: number, opts: {
     await seedBucketsOnStart(db, config, prepared.seeded, opts.seed);
     // What the project asks for that will not happen, said once by the primary (issue 22, item 8).
     notes = await startupNotes(config, db).catch((err: Error) => [`could not check the project: ${err.message}`]);
+  } catch (err) {
+    await claim.release();
+    throw err;
   } finally {
     await db.close();
   }
@@ -52,11 +65,15 @@ export async function runClusterPrimary(config: Config, workers: number, opts: {
   let url = '';
   const byId = new Map<number, number>(); // cluster worker id → our stable worker number (1..N)
   const fork = (n: number): Worker => {
-    const w = cluster.fork({ GATHER_WORKER_NUMBER: String(n) });
+    // The port the claim holds: the one asked for, or the one `--port 0` was given.
+    const w = cluster.fork({ GATHER_WORKER_NUMBER: String(n), GATHER_CLUSTER_PORT: String(claim.port) });
     byId.set(w.id, n);
     w.on('message', (m: ToPrimary) => {
       if (!m?.type || limits.handle(w, m)) return;
-      if (m.type === CLUSTER_MESSAGE.ready) {
+      if (m.type === CLUSTER_MESSAGE.releasePort) {
+        // The first worker about to listen: the claim lets go, then the worker's listen binds the shared handle.
+        void claim.release().then(() => w.send({ type: CLUSTER_MESSAGE.portReleased } satisfies ToWorker));
+      } else if (m.type === CLUSTER_MESSAGE.ready) {
         url = m.url;
         if (++readyCount === workers) announce();
       } else if (m.type === CLUSTER_MESSAGE.metricsRequest) {
@@ -98,6 +115,7 @@ export async function runClusterPrimary(config: Config, workers: number, opts: {
   });
 
   const finish = async () => {
+    await claim.release();
     await metricsListener?.close();
     process.exit(process.exitCode ?? 0);
   };

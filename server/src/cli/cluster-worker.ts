@@ -26,13 +26,29 @@ function metricsFromPrimary(): MetricsSource {
 }
 
 /** One worker of `start --workers N`: the whole server on the shared port, on the database the primary prepared. */
+/** Asks the primary to let go of the port it held while preparing; resolves once it has. */
+function portFromPrimary(): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (m: ToWorker) => {
+      if (m?.type !== CLUSTER_MESSAGE.portReleased) return;
+      process.off('message', onMessage);
+      resolve();
+    };
+    process.on('message', onMessage);
+    process.send!({ type: CLUSTER_MESSAGE.releasePort } satisfies ToPrimary);
+  });
+}
+
 export async function runClusterWorker(config: Config): Promise<void> {
   const n = process.env.GATHER_WORKER_NUMBER ?? '?';
+  // `--port 0`: the port the primary was given, so every worker and the banner agree (decision 0273).
+  const port = Number(process.env.GATHER_CLUSTER_PORT ?? config.port);
   // A metrics port is the primary's; a metrics path is answered by whichever worker gets the scrape.
   const path = parseMetricsSetting(config.metrics).kind === 'path';
   const server = await startServer(
-    { ...config, metrics: path ? config.metrics : '' },
+    { ...config, port, metrics: path ? config.metrics : '' },
     {
+      beforeListen: portFromPrimary,
       seed: false,
       // The primary prepared the database before forking us (decision 0272).
       prepared: { migrations: [], seeded: false, seedFiles: [] },

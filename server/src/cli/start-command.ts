@@ -1,8 +1,9 @@
 import cluster from 'node:cluster';
 import type { Config } from '../config/config-schema.ts';
-import { startServer } from '../server.ts';
+import { refuseUnsafeExposure, startServer } from '../server.ts';
 import { runClusterPrimary } from './cluster-primary.ts';
 import { runClusterWorker } from './cluster-worker.ts';
+import { claimPort } from './port-claim.ts';
 import { printStartBanner } from './start-banner.ts';
 import { startupNotes } from './startup-notes.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
@@ -16,9 +17,17 @@ import { dbPortNotes, dbPortUrl } from '../db-port/start-db-port.ts';
  */
 export async function runStart(config: Config, opts: { seed?: boolean } = {}): Promise<void> {
   if (cluster.isWorker) return runClusterWorker(config);
+  refuseUnsafeExposure(config); // before the port is claimed or the database opened
   const workers = workerCount(config);
   if (workers > 1) return runClusterPrimary(config, workers, opts);
-  const server = await startServer(config, opts);
+  // The port first, then the database (decision 0273).
+  const claim = await claimPort(config.host, config.port);
+  let server;
+  try {
+    server = await startServer({ ...config, port: claim.port }, { ...opts, beforeListen: claim.release });
+  } finally {
+    await claim.release();
+  }
   // Handlers first: a supervisor may signal as soon as it reads `ready`.
   stopOnSignals(server);
   printStartBanner(config, server.url, server.keys, server.prepared);
