@@ -21,7 +21,7 @@ const QUIET = 4;
  * The QR code as raw SVG that survives being pasted after `data:image/svg+xml;utf-8,` (what
  * auth-js does with it): no `#` (it would end the URL there) and no `%` (read as an escape), so
  * colours by name, as GoTrue's goqrsvg writes them, and a width and height so an <img> has a
- * size of its own. One path, a run of dark modules a segment.
+ * size of its own. One path, a run of dark modules a one-module-wide stroke.
  */
 export function qrSvg(text: string): string {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'H' });
@@ -33,12 +33,12 @@ export function qrSvg(text: string): string {
       if (!modules.get(row, col)) continue;
       const start = col;
       while (col + 1 < n && modules.get(row, col + 1)) col++;
-      d += `M${start + QUIET} ${row + QUIET}h${col - start + 1}v1h-${col - start + 1}z`;
+      d += `M${start + QUIET} ${row + QUIET}.5h${col - start + 1}`;
     }
   }
   const px = side * MODULE_PX;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${px}" height="${px}" viewBox="0 0 ${side} ${side}" shape-rendering="crispEdges">`
-    + `<rect width="${side}" height="${side}" fill="white"/><path fill="black" d="${d}"/></svg>`;
+    + `<rect width="${side}" height="${side}" fill="white"/><path stroke="black" d="${d}"/></svg>`;
 }
 
 /** A fresh 160-bit secret, its otpauth:// URI (issuer and account as GoTrue names them) and QR code. */
