@@ -1,4 +1,4 @@
-import jsQR from 'jsqr';
+import jsqr, { type QRCode } from 'jsqr';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server/src/index.ts';
@@ -6,6 +6,10 @@ import { seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, watchPageErrors } from './support/browser.ts';
 import { DEMO_PASSWORD, heading, signIn } from './support/flows.ts';
 import { addVirtualAuthenticators, startPasskeyAppServer } from './support/webauthn.ts';
+
+type DecodeQr = (data: Uint8ClampedArray, width: number, height: number) => QRCode | null;
+// jsqr is CommonJS with an ES default: Node's loader hands over its exports object, vitest the function.
+const jsQR = ((jsqr as { default?: DecodeQr }).default ?? jsqr) as DecodeQr;
 
 // Issue 17, the second factors beyond an authenticator app (decision 0152): a security key
 // (Chromium's virtual authenticator over CDP, as in auth-passkeys) and a phone (codes read from
