@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { START_LOCK_KEY } from '../src/db/start-lock.ts';
 import { runCli, type CliRun } from './helpers/run-cli.ts';
+import { emptyPostgresDatabase } from './helpers/empty-database.ts';
 import { driverName } from './helpers/test-db.ts';
 
 // Issue 30: once in ~22 starts of two workers, "port already in use / worker 1 exited". The port
@@ -33,27 +34,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A database of its own on the test's PostgreSQL, not bootstrapped: what a first start finds. */
-async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = process.env.DATABASE_URL!;
-  const name = `gather_claim_${process.pid}_${Date.now().toString(36)}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`create database ${name}`);
-  await c.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`drop database if exists ${name} with (force)`);
-      await d.end();
-    },
-  };
-}
-
 async function stop(run: CliRun): Promise<void> {
   if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGTERM');
   await run.exited;
@@ -72,7 +52,7 @@ describe(`start with its port taken (${driverName})`, { timeout: 120_000 }, () =
     let db: string;
     let untouched: () => Promise<boolean>;
     if (driverName === 'postgres') {
-      const fresh = await freshDatabase();
+      const fresh = await emptyPostgresDatabase('gather_claim');
       cleanups.push(() => fresh.drop());
       db = fresh.url;
       untouched = async () => {
@@ -105,7 +85,7 @@ describe.skipIf(driverName !== 'postgres')('start --workers 2 holds its port whi
   });
 
   it('answers 503 meanwhile, nothing else can take the port, and the workers serve on it after', async () => {
-    const fresh = await freshDatabase();
+    const fresh = await emptyPostgresDatabase('gather_claim');
     cleanups.push(() => fresh.drop());
     // Another instance's start-up holds the lock: this one waits inside its preparation.
     const holder = new pg.Client({ connectionString: fresh.url });

@@ -8,6 +8,7 @@ import { loadConfig } from '../src/config/load-config.ts';
 import { storeProjectSecrets } from '../src/db/project-secrets.ts';
 import { START_LOCK_KEY } from '../src/db/start-lock.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
+import { emptyPostgresDatabase } from './helpers/empty-database.ts';
 import { createTestDb, driverName, type TestDb } from './helpers/test-db.ts';
 
 // Issue 30: once in 17 starts of two workers on a fresh PostgreSQL database, start-up died with a
@@ -68,27 +69,15 @@ describe.skipIf(driverName !== 'postgres')('start-up never races itself on one P
   });
 
   it('three servers starting together on a fresh database migrate and seed it once, and all start', async () => {
-    const admin = process.env.DATABASE_URL!;
-    const name = `gather_race_${process.pid}_${Date.now().toString(36)}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    cleanups.push(async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    });
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
+    const fresh = await emptyPostgresDatabase('gather_race');
+    cleanups.push(() => fresh.drop());
 
     const project = mkdtempSync(join(tmpdir(), 'gather-start-race-'));
     cleanups.push(async () => rmSync(project, { recursive: true, force: true }));
     mkdirSync(join(project, 'migrations'));
     writeFileSync(join(project, 'migrations', '20240101000000_visits.sql'), 'create table public.visits (n int not null);');
     writeFileSync(join(project, 'seed.sql'), 'insert into public.visits values (1), (2);');
-    const config = loadConfig({ project, port: '0', logLevel: 'silent', db: url.toString(), dbPort: 'off' }, {});
+    const config = loadConfig({ project, port: '0', logLevel: 'silent', db: fresh.url, dbPort: 'off' }, {});
 
     const starts = await Promise.allSettled([0, 1, 2].map(() => startServer(config)));
     const servers = starts.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));

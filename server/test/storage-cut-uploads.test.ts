@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliRun } from './helpers/run-cli.ts';
+import { startCliServer, type CliServer } from './helpers/cli-server.ts';
+import type { CliRun } from './helpers/run-cli.ts';
 import { createTestDb, driverName, type TestDb } from './helpers/test-db.ts';
 
 // Issue 30 (the storage-file test that failed once on PostgreSQL): a client that goes away while
@@ -35,6 +36,7 @@ function cutUpload(url: string, key: string, path: string): Promise<void> {
 describe(`an upload whose client leaves before the body is read (file storage, ${driverName})`, { timeout: 120_000 }, () => {
   const root = mkdtempSync(join(tmpdir(), 'gather-cut-'));
   let testDb: TestDb | undefined;
+  let server: CliServer | undefined;
   let run: CliRun;
   let url: string;
   let serviceKey: string;
@@ -42,19 +44,15 @@ describe(`an upload whose client leaves before the body is read (file storage, $
   beforeAll(async () => {
     if (driverName === 'postgres') testDb = await createTestDb();
     // Debug: the storage module says when it has finished with a request whose client is gone.
-    run = runCli(['start', '--project', EMPTY_PROJECT, '--db', testDb?.target ?? 'memory', '--port', '0', '--db-port', 'off', '--storage', root], {
+    server = await startCliServer(['--project', EMPTY_PROJECT, '--db', testDb?.target ?? 'memory', '--port', '0', '--db-port', 'off', '--storage', root], {
       GATHER_LOG_LEVEL: 'debug',
     });
-    url = (await run.waitFor(/ready http:\/\/\S+/)).slice('ready '.length);
-    serviceKey = (await run.waitFor(/service_role key: \S+/)).slice('service_role key: '.length);
+    ({ run, url, serviceKey } = server);
     const sb = createClient(url, serviceKey, { auth: { persistSession: false } });
     expect((await sb.storage.createBucket('cut', { public: false })).error).toBeNull();
   });
   afterAll(async () => {
-    if (run && run.child.exitCode === null) {
-      run.child.kill('SIGTERM');
-      await run.exited;
-    }
+    await server?.stop();
     await testDb?.drop();
     rmSync(root, { recursive: true, force: true });
   });

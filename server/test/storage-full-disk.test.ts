@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type CliRun } from './helpers/run-cli.ts';
+import { startCliServer, type CliServer } from './helpers/cli-server.ts';
+import type { CliRun } from './helpers/run-cli.ts';
 import { createTestDb, driverName, type TestDb } from './helpers/test-db.ts';
 import { tusRequest, uploadMetadata } from './helpers/tus-client.ts';
 
@@ -41,6 +42,7 @@ if ('why' in disk) console.log(`storage-full-disk: skipped: cannot mount a small
 describe.skipIf('why' in disk)(`uploads to a full disk (file storage, ${driverName})`, { timeout: 120_000 }, () => {
   const root = 'dir' in disk ? disk.dir : '';
   let testDb: TestDb | undefined;
+  let server: CliServer | undefined;
   let run: CliRun;
   let url: string;
   let serviceKey: string;
@@ -49,19 +51,15 @@ describe.skipIf('why' in disk)(`uploads to a full disk (file storage, ${driverNa
 
   beforeAll(async () => {
     if (driverName === 'postgres') testDb = await createTestDb();
-    run = runCli(['start', '--project', EMPTY_PROJECT, '--db', testDb?.target ?? 'memory', '--port', '0', '--db-port', 'off', '--storage', root], {
+    server = await startCliServer(['--project', EMPTY_PROJECT, '--db', testDb?.target ?? 'memory', '--port', '0', '--db-port', 'off', '--storage', root], {
       GATHER_LOG_LEVEL: 'error',
     });
-    url = (await run.waitFor(/ready http:\/\/\S+/)).slice('ready '.length);
-    serviceKey = (await run.waitFor(/service_role key: \S+/)).slice('service_role key: '.length);
+    ({ run, url, serviceKey } = server);
     sb = createClient(url, serviceKey, { auth: { persistSession: false } });
     expect((await sb.storage.createBucket(bucket, { public: false })).error).toBeNull();
   });
   afterAll(async () => {
-    if (run && run.child.exitCode === null) {
-      run.child.kill('SIGTERM');
-      await run.exited;
-    }
+    await server?.stop();
     await testDb?.drop();
     try {
       execFileSync('umount', [root]);
