@@ -1,27 +1,19 @@
 // Place search for the event editor and Discover. Offline by default: a bundled gazetteer of
 // the world's cities. Set GEOCODE_PROVIDER=nominatim (and optionally GEOCODE_URL) to ask an
-// OpenStreetMap Nominatim server for addresses instead.
+// OpenStreetMap Nominatim server, which knows addresses (docs/geocoding.md). Every result carries
+// the IANA zone of its point (`timezone`), looked up offline (time-zone.ts, decision 0300).
 import { json, preflight } from '../_shared/cors.ts';
 import { isObject, methodNotAllowed, readJson } from '../_shared/request.ts';
 import cities from './cities.json' with { type: 'json' };
 import { searchGazetteer, type GazetteerRow, type Place } from './gazetteer.ts';
+import { searchNominatim } from './nominatim.ts';
+import { timeZoneAt } from './time-zone.ts';
 
 const provider = Deno.env.get('GEOCODE_PROVIDER') ?? 'gazetteer';
 const nominatimUrl = Deno.env.get('GEOCODE_URL') ?? 'https://nominatim.openstreetmap.org/search';
 
-async function nominatim(query: string, limit: number): Promise<Place[]> {
-  const url = `${nominatimUrl}?format=jsonv2&limit=${limit}&q=${encodeURIComponent(query)}`;
-  const res = await fetch(url, { headers: { 'user-agent': 'Gather events (geocode function)' } });
-  if (!res.ok) throw new Error(`provider answered ${res.status}`);
-  const found = (await res.json()) as { display_name: string; name?: string; lat: string; lon: string; address?: { country_code?: string } }[];
-  return found.map((p) => ({
-    name: p.name || p.display_name.split(',')[0]!,
-    label: p.display_name,
-    country: (p.address?.country_code ?? '').toUpperCase(),
-    lat: Number(p.lat),
-    lng: Number(p.lon),
-  }));
-}
+/** A place with the zone its clocks keep. */
+const withZone = (place: Place) => ({ ...place, timezone: timeZoneAt(place.lat, place.lng) });
 
 const MAX_QUERY = 200;
 
@@ -54,13 +46,13 @@ Deno.serve(async (req) => {
   const { query, limit } = search;
   if (provider === 'nominatim') {
     try {
-      return json({ provider, results: await nominatim(query, limit) });
+      return json({ provider, addresses: true, results: (await searchNominatim(nominatimUrl, query, limit)).map(withZone) });
     } catch (err) {
       // Online search failed (offline, rate-limited): fall back to the bundled cities. The reason
       // is the operator's business (logged), not the caller's.
       console.error('geocode: the provider failed:', (err as Error).message);
-      return json({ provider: 'gazetteer', warning: 'Online place search is unavailable; showing cities only.', results: searchGazetteer(cities as GazetteerRow[], query, limit) });
+      return json({ provider: 'gazetteer', addresses: false, warning: 'Online place search is unavailable; showing cities only.', results: searchGazetteer(cities as GazetteerRow[], query, limit).map(withZone) });
     }
   }
-  return json({ provider: 'gazetteer', results: searchGazetteer(cities as GazetteerRow[], query, limit) });
+  return json({ provider: 'gazetteer', addresses: false, results: searchGazetteer(cities as GazetteerRow[], query, limit).map(withZone) });
 });
