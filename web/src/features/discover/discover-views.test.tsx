@@ -147,7 +147,9 @@ describe("Discover views", () => {
     // is faked, so the app's timers run as usual.
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(2030, 10, 20, 12, 0));
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { bodies } = mockSearch([]);
     renderApp("/?from=2030-12-01&to=2030-12-03");
     await screen.findByRole("heading", { level: 2, name: "No events match" });
