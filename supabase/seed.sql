@@ -48,6 +48,7 @@ from seed_homes v join public.profiles p on p.username = v.username where pp.id 
 
 -- Events: (title, category, venue, address, lat, lng, zone, days ahead, start hour local, hours,
 -- capacity, waitlist, approval, +1s, host, online link, video, description).
+-- Board game Friday is on the first Friday at least two days on (isodow 5: 12 - isodow, mod 7).
 create temporary table seed_events as
 select * from (values
   ('Analytical Engines: a hands-on evening', 'tech', 'LX Factory', 'Rua Rodrigues de Faria 103, Lisbon', 38.7036, -9.1784, 'Europe/Lisbon', 3, 19, 3, 30, true, false, 1, 'ada', null, 'https://www.youtube.com/watch?v=aqz-KE-bpKQ', 'We take apart (on paper) Babbage''s engine and build a working **difference engine** out of LEGO. No experience needed; bring curiosity.'),
@@ -58,7 +59,7 @@ select * from (values
   ('Harbor sail for first-timers', 'outdoors', 'North Cove Marina', '385 South End Ave, New York, NY', 40.7148, -74.0170, 'America/New_York', 9, 10, 4, 8, true, true, 0, 'grace', null, null, 'A gentle half-day on the Hudson with an experienced skipper. Life jackets provided. Weather permitting.'),
   ('Debugging stories open mic', 'community', 'Caveat', '21A Clinton St, New York, NY', 40.7207, -73.9846, 'America/New_York', 15, 19, 2, 80, true, false, 2, 'grace', null, 'https://vimeo.com/76979871', 'Five minutes each: the worst bug you ever found. Moths welcome.'),
   ('Women in Tech breakfast', 'career', 'Ground Support Cafe', '399 W Broadway, New York, NY', 40.7246, -74.0029, 'America/New_York', 24, 8, 2, 25, true, false, 0, 'grace', null, null, 'Coffee, bagels and honest career talk. Everyone who supports women in tech is welcome.'),
-  ('Board game Friday: Catan & co.', 'games', 'Spielwiese Café', 'Oranienstraße 35, Berlin', 52.5010, 13.4190, 'Europe/Berlin', 2, 19, 4, 6, true, false, 1, 'linus', null, null, 'Six seats, many games. We teach every game; newcomers very welcome. This one fills fast.'),
+  ('Board game Friday: Catan & co.', 'games', 'Spielwiese Café', 'Oranienstraße 35, Berlin', 52.5010, 13.4190, 'Europe/Berlin', 2 + (12 - extract(isodow from current_date + 2)::int) % 7, 19, 4, 6, true, false, 1, 'linus', null, null, 'Six seats, many games. We teach every game; newcomers very welcome. This one fills fast.'),
   ('Open-source sprint: first contributions', 'tech', 'c-base', 'Rungestraße 20, Berlin', 52.5129, 13.4201, 'Europe/Berlin', 10, 14, 6, 35, true, false, 0, 'linus', 'https://meet.example.com/oss-sprint', null, 'We pick good-first-issues together and get your first pull request merged.'),
   ('Techno history listening session', 'music', 'Hör Berlin', 'Schlesische Str. 38, Berlin', 52.4966, 13.4458, 'Europe/Berlin', 18, 20, 3, 50, false, false, 1, 'linus', null, 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'From Detroit to Tresor: records, stories and a lot of bass.'),
   ('Kayak the Spree at dawn', 'outdoors', 'Kanuverleih Treptow', 'Puschkinallee 15, Berlin', 52.4920, 13.4657, 'Europe/Berlin', 33, 6, 3, 10, true, false, 0, 'linus', null, null, 'Paddle through a sleeping city. Basic swimming required.'),
