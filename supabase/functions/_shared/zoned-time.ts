@@ -29,3 +29,16 @@ export function isoInZone(instant: string, zone: string): string {
     return d.toISOString(); // an unknown zone name: UTC is still the right instant
   }
 }
+
+/**
+ * The label every event time carries (decision 0301): the zone's offset at that instant, written
+ * one way in every language — "UTC", "UTC+9", "UTC+5:30", "UTC-3" — instead of Intl's short
+ * names, which mix "GMT+1", "CET", "UTC" and "EST" by zone and language.
+ */
+export function utcOffsetLabel(d: Date, zone: string): string {
+  const offset = zoneOffset(d, zone); // +HH:MM
+  if (offset === '+00:00') return 'UTC';
+  const hours = String(Number(offset.slice(1, 3)));
+  const minutes = offset.slice(4, 6);
+  return `UTC${offset[0]}${hours}${minutes === '00' ? '' : `:${minutes}`}`;
+}

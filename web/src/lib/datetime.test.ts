@@ -7,10 +7,23 @@ const en = { locale: "en-US" };
 
 describe("formatting in the event's zone", () => {
   it("shows the venue's wall-clock time and zone, not the viewer's", () => {
-    // 19:00 UTC in November is 19:00 in Lisbon (WET) and 14:00 in New York (EST).
+    // 19:00 UTC in November is 19:00 in Lisbon (UTC+0) and 14:00 in New York (UTC-5).
     const iso = "2026-11-25T19:00:00Z";
-    expect(formatEventStart(iso, "Europe/Lisbon", en)).toMatch(/^Wed, Nov 25 · 7:00\s?PM (WET|GMT(\+0)?)$/);
-    expect(formatEventStart(iso, "America/New_York", en)).toMatch(/^Wed, Nov 25 · 2:00\s?PM EST$/);
+    expect(formatEventStart(iso, "Europe/Lisbon", en)).toMatch(/^Wed, Nov 25 · 7:00\s?PM UTC$/);
+    expect(formatEventStart(iso, "America/New_York", en)).toMatch(/^Wed, Nov 25 · 2:00\s?PM UTC-5$/);
+  });
+
+  it("labels every zone one way, its UTC offset, whatever the language; the clock is the language's", () => {
+    // Intl's short names mixed "GMT+1", "CET", "UTC", "EST" and "UTC+1" by zone and language (decision 0301).
+    const iso = "2026-11-25T18:00:00Z";
+    const zones = ["Europe/Paris", "Europe/London", "UTC", "America/New_York", "Asia/Kolkata", "Asia/Tokyo"];
+    const labels = ["UTC+1", "UTC", "UTC", "UTC-5", "UTC+5:30", "UTC+9"];
+    for (const locale of ["en-US", "en-GB", "fr", "de", "es", "pt-BR"]) {
+      expect(zones.map((z) => formatEventStart(iso, z, { locale }).split(" ").at(-1))).toEqual(labels);
+    }
+    expect(formatEventStart(iso, "Europe/Paris", { locale: "en-US" })).toMatch(/7:00\s?PM UTC\+1$/);
+    expect(formatEventStart(iso, "Europe/Paris", { locale: "en-GB" })).toMatch(/ 19:00 UTC\+1$/);
+    expect(formatEventStart(iso, "Europe/Paris", { locale: "fr" })).toMatch(/^mer\. 25 nov\. · 19:00 UTC\+1$/);
   });
 
   it("crosses midnight into the next day in a zone ahead of UTC", () => {

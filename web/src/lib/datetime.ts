@@ -1,8 +1,10 @@
 // All date formatting and date maths in one place, on the platform's Intl (no library
-// shipped). Events are instants (timestamptz) plus the venue's IANA zone; we show them in
-// that zone first and in the viewer's zone as a secondary label. Words and orders come from
+// shipped). Events are instants (timestamptz) plus the venue's IANA zone; an event's time is
+// always shown in that zone, labelled with its UTC offset, and the event page adds the viewer's
+// own time when their clock differs (decision 0301). Words and orders come from
 // Intl in the language on screen (lib/i18n), unless a `locale` is given.
 import { intlLocale } from "./i18n/active-locale";
+import { utcOffsetLabel } from "@shared/zoned-time";
 import { dateTimeFormat } from "./i18n/intl-cache";
 
 /** The viewer's IANA zone, e.g. "Europe/Berlin". */
@@ -26,12 +28,12 @@ export function formatTime(iso: string, zone: string, { locale }: Options = {}):
   );
 }
 
-/** The zone's short name at that instant: "WET", "GMT+1", "EST". */
-export function zoneAbbreviation(iso: string, zone: string, { locale }: Options = {}): string {
-  const parts = dateTimeFormat(locale ?? intlLocale(), { timeZone: zone, timeZoneName: "short" }).formatToParts(
-    new Date(iso),
-  );
-  return parts.find((p) => p.type === "timeZoneName")?.value ?? zone;
+/**
+ * The label of an event time (decision 0301): the zone's UTC offset then, one way in every
+ * language ("UTC", "UTC+9", "UTC+5:30", "UTC-3"); shared with the page-head function's first screen.
+ */
+export function zoneLabel(iso: string, zone: string): string {
+  return utcOffsetLabel(new Date(iso), zone);
 }
 
 /** The zone's name in the language on screen, "Central European Time" / "heure d’Europe centrale". */
@@ -46,18 +48,18 @@ export function zoneName(iso: string, zone: string, { locale }: Options = {}): s
   }
 }
 
-/** A card's one-liner: "Wed, Nov 25 · 7:00 PM WET". */
+/** A card's one-liner: "Wed, Nov 25 · 7:00 PM UTC+9", in `zone` (the event's, decision 0301). */
 export function formatEventStart(iso: string, zone: string, options: Options = {}): string {
-  return `${formatDay(iso, zone, options)} · ${formatTime(iso, zone, options)} ${zoneAbbreviation(iso, zone, options)}`;
+  return `${formatDay(iso, zone, options)} · ${formatTime(iso, zone, options)} ${zoneLabel(iso, zone)}`;
 }
 
-/** A range: "Wed, Nov 25 · 7:00 PM – 10:00 PM WET", or with both days when it spans days. */
+/** A range: "Wed, Nov 25 · 7:00 PM – 10:00 PM UTC", or with both days when it spans days. */
 export function formatEventRange(startIso: string, endIso: string, zone: string, options: Options = {}): string {
   const startDay = formatDay(startIso, zone, options);
   const endDay = formatDay(endIso, zone, options);
   const start = formatTime(startIso, zone, options);
   const end = formatTime(endIso, zone, options);
-  const abbr = zoneAbbreviation(startIso, zone, options);
+  const abbr = zoneLabel(startIso, zone);
   return startDay === endDay
     ? `${startDay} · ${start} – ${end} ${abbr}`
     : `${startDay} · ${start} – ${endDay} · ${end} ${abbr}`;
@@ -173,14 +175,6 @@ export function isKnownTimeZone(zone: string): boolean {
 export function timeZoneNames(): string[] {
   const supported = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   return [...new Set([...supported, "UTC", viewerTimeZone()])].sort();
-}
-
-/** "GMT+01:00" for `zone` at `iso` (the offset is what people compare when choosing). */
-export function zoneOffsetLabel(iso: string, zone: string): string {
-  const parts = dateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(
-    new Date(iso),
-  );
-  return parts.find((p) => p.type === "timeZoneName")?.value ?? zone;
 }
 
 // ── Calendar days (Discover's date range and calendar) ───────────────────────────────────

@@ -11,6 +11,7 @@ import type { ChangeBinding } from './change-types.ts';
  */
 export async function bindingProblem(db: Db, bindings: readonly ChangeBinding[]): Promise<string | undefined> {
   for (const b of bindings) {
+    if (b.problem) return b.problem;
     const like = (v: string | undefined) => (v === undefined || v === '*' ? '%' : v);
     const { rows } = await db.query<{ columns: string[] }>(
       `select array(select a.attname::text from pg_attribute a
@@ -31,6 +32,14 @@ export async function bindingProblem(db: Db, bindings: readonly ChangeBinding[])
         );
       }
     }
+    for (const col of b.select ?? []) {
+      if (rows.some((r) => !r.columns.includes(col))) {
+        return (
+          'Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: ' +
+          `[${params}]. Exception: ERROR P0001 (raise_exception) invalid column for select ${col}`
+        );
+      }
+    }
   }
   return undefined;
 }
@@ -38,5 +47,6 @@ export async function bindingProblem(db: Db, bindings: readonly ChangeBinding[])
 /** Upstream's `params_to_log`: `event: INSERT, schema: public, table: t, filters: [...], select: nil`. */
 function paramsToLog(b: ChangeBinding): string {
   const filters = (b.filter ?? []).map((f) => `{${JSON.stringify(f.column)}, ${JSON.stringify(f.op)}, ${JSON.stringify(Array.isArray(f.value) ? `(${f.value.join(',')})` : f.value)}, ${f.negate}}`);
-  return `event: ${b.event}, schema: ${b.schema}, table: ${b.table ?? '*'}, filters: [${filters.join(', ')}], select: nil`;
+  const select = b.select ? `[${b.select.map((c) => JSON.stringify(c)).join(', ')}]` : 'nil';
+  return `event: ${b.event}, schema: ${b.schema}, table: ${b.table ?? '*'}, filters: [${filters.join(', ')}], select: ${select}`;
 }

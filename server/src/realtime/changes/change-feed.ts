@@ -12,6 +12,8 @@ const MAX_BATCH = 64;
 interface Candidate {
   subscriber: ChangeSubscriber;
   ids: number[];
+  /** The bindings' `select` (sorted), shared by every id here; none: every column. */
+  select?: string[];
 }
 
 /**
@@ -137,20 +139,25 @@ export class ChangeFeed {
     }
     // From here on nothing awaits: the batch reaches every socket in this tick, one write each.
     planned.forEach((p, i) => {
-      const byRole = new Map<string, SharedChange | null>();
+      // Per role and per `select`: bindings that select columns get a frame of their own, as
+      // upstream sends one per selection group (their ids apart).
+      const shapes = new Map<string, SharedChange | null>();
       let delivered = false;
       for (const [key, members] of p.groups) {
         if (denied[i]!.has(key)) continue;
         const role = members[0]!.subscriber.role;
-        let shared = byRole.get(role);
-        if (shared === undefined) {
-          const visible = columns.get(role)!;
-          shared = visible.size === 0 ? null : { dataJson: JSON.stringify(shapeChange(p.change, info, visible)), frames: new Map() };
-          byRole.set(role, shared);
+        for (const m of members) {
+          const shapeKey = m.select ? `${role}\n${m.select.join(',')}` : role;
+          let shared = shapes.get(shapeKey);
+          if (shared === undefined) {
+            const visible = selectedColumns(columns.get(role)!, m.select, info);
+            shared = visible.size === 0 ? null : { dataJson: JSON.stringify(shapeChange(p.change, info, visible)), frames: new Map() };
+            shapes.set(shapeKey, shared);
+          }
+          if (!shared) continue;
+          m.subscriber.deliverChange(m.ids, shared);
+          delivered = true;
         }
-        if (!shared) continue;
-        for (const m of members) m.subscriber.deliverChange(m.ids, shared);
-        delivered = true;
       }
       if (delivered) this.onDelivered?.(p.change.commit_timestamp);
     });
@@ -166,17 +173,20 @@ export class ChangeFeed {
     const matched = new Map<string, boolean>();
     const groups = new Map<string, Candidate[]>();
     for (const subscriber of this.subscribers) {
-      let ids: number[] | undefined;
+      let mine: Candidate[] | undefined;
       for (const b of subscriber.bindings) {
         let hit = matched.get(b.key);
         if (hit === undefined) matched.set(b.key, (hit = bindingMatches(b, change, row, info)));
-        if (hit) (ids ??= []).push(b.id);
+        if (!hit) continue;
+        const same = (mine ??= []).find((c) => c.select?.join(',') === b.select?.join(','));
+        if (same) same.ids.push(b.id);
+        else mine.push({ subscriber, ids: [b.id], select: b.select });
       }
-      if (!ids) continue;
+      if (!mine) continue;
       const key = this.identityKey(subscriber);
       let group = groups.get(key);
       if (!group) groups.set(key, (group = []));
-      group.push({ subscriber, ids });
+      group.push(...mine);
     }
     return groups;
   }
@@ -228,6 +238,12 @@ function bindingMatches(b: ChangeBinding, change: CapturedChange, row: Record<st
     (b.event === '*' || b.event === change.type) &&
     (!b.filter || rowMatches(b.filter, row, info.types))
   );
+}
+
+/** What a binding's `select` leaves of the columns its role may see: those named, and the primary key. */
+function selectedColumns(visible: Set<string>, select: string[] | undefined, info: TableInfo): Set<string> {
+  if (!select) return visible;
+  return new Set([...visible].filter((c) => select.includes(c) || info.pk.includes(c)));
 }
 
 function pkValues(info: TableInfo, record: Record<string, unknown>): (string | null)[] {

@@ -31,6 +31,10 @@ export interface ChangeBinding {
   schema: string;
   table?: string;
   filter?: FilterCondition[];
+  /** `select`: the payload keeps only these columns and the primary key (sorted; none: all). */
+  select?: string[];
+  /** Why Supabase could not make this subscription (a `select` it refuses), for the system event. */
+  problem?: string;
 }
 
 /** A joined channel with postgres_changes bindings, seen from the change feed. */

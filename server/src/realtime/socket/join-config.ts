@@ -45,6 +45,24 @@ function bindingId(key: string): number {
   return createHash('sha1').update(key).digest().readUIntBE(0, 6) % 2 ** 27;
 }
 
+/**
+ * A binding's `select`, as upstream parses it (subscriptions.ex, parse_select): a list keeps its
+ * strings (none left means every column), a string is refused, and a wildcard table cannot
+ * select. Sorted, as upstream normalizes it: the same columns are the same subscription.
+ */
+function parseSelect(p: Record<string, unknown>, table: string | undefined): { select?: string[]; problem?: string } {
+  if (typeof p.select === 'string') {
+    return { problem: 'Error parsing `select` params: expected a list of column name strings, e.g. select: ["col1", "col2"]' };
+  }
+  if (!Array.isArray(p.select)) return {};
+  const columns = [...new Set(p.select.filter((c): c is string => typeof c === 'string'))].sort();
+  if (columns.length === 0) return {};
+  if (p.schema === '*' || table === undefined || table === '*') {
+    return { problem: 'Column selection is not supported for wildcard subscriptions. Provide an explicit schema and table name.' };
+  }
+  return { select: columns };
+}
+
 /** Turns the client's postgres_changes params into bindings, each with its id and its key. */
 export function toBindings(params: Record<string, unknown>[]): ChangeBinding[] {
   return params.map((p) => {
@@ -54,7 +72,10 @@ export function toBindings(params: Record<string, unknown>[]): ChangeBinding[] {
     const table = typeof p.table === 'string' && p.table !== '' ? p.table : undefined;
     const filterText = typeof p.filter === 'string' && p.filter !== '' ? p.filter : undefined;
     const filter = filterText === undefined ? undefined : parseFilter(filterText);
-    const key = JSON.stringify([event, p.schema, table ?? null, filterText ?? null]);
-    return { id: bindingId(key), key, event: event as ChangeBinding['event'], schema: p.schema, table, filter };
+    // Upstream makes the subscription after the join: a `select` it cannot use leaves the channel
+    // joined, without changes, and says so in a system event (binding-check.ts).
+    const { select, problem } = parseSelect(p, table);
+    const key = JSON.stringify([event, p.schema, table ?? null, filterText ?? null, ...(select ? [select] : [])]);
+    return { id: bindingId(key), key, event: event as ChangeBinding['event'], schema: p.schema, table, filter, select, problem };
   });
 }

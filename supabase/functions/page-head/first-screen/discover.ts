@@ -4,6 +4,7 @@
 // render lands on the same boxes (decision 0169). Every value is escaped here.
 import { CARD_COVER, renditionUrl, srcSet } from '../../_shared/page-contract.ts';
 import { distanceUnitFor, KM_PER_MILE, regionalTag } from '../../_shared/regional-format.ts';
+import { utcOffsetLabel } from '../../_shared/zoned-time.ts';
 import type { HeadLocale } from '../i18n/index.ts';
 import { attr, BUTTON, icon, shell, text } from './markup.ts';
 import { SCREEN_WORDS, type DiscoverWords } from './words.ts';
@@ -34,13 +35,12 @@ function formatRadius(km: number, tag: string): string {
     .format(mile ? Math.round(km / KM_PER_MILE) : km);
 }
 
-/** web/src/lib/datetime.ts formatEventStart: "Wed, Nov 25 · 7:00 PM WET", in the event's own zone. */
+/** web/src/lib/datetime.ts formatEventStart: "Wed, Nov 25 · 7:00 PM UTC+1", in the event's own zone (decision 0301). */
 export function formatEventStart(iso: string, zone: string, tag: string): string {
   const at = new Date(iso);
   const day = new Intl.DateTimeFormat(tag, { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric' }).format(at);
   const time = new Intl.DateTimeFormat(tag, { timeZone: zone, hour: 'numeric', minute: '2-digit' }).format(at);
-  const abbr = new Intl.DateTimeFormat(tag, { timeZone: zone, timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? zone;
-  return `${day} · ${time} ${abbr}`;
+  return `${day} · ${time} ${utcOffsetLabel(at, zone)}`;
 }
 
 type Count = (one: boolean, n: string) => string;

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useMemo } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Input } from "@/components/ui/input";
-import { isKnownTimeZone, timeZoneNames, zoneOffsetLabel } from "@/lib/datetime";
+import { isKnownTimeZone, timeZoneNames, zoneLabel } from "@/lib/datetime";
 import type { EventFormValues } from "../event-form-schema";
 
 /**
@@ -16,7 +16,7 @@ export function TimeZoneField({ startsAt }: { startsAt: string | null }) {
   const { register, control, formState: { errors } } = useFormContext<EventFormValues>();
   const zone = (useWatch({ control, name: "timezone" }) ?? "").trim();
   const error = errors.timezone?.message;
-  const offset = isKnownTimeZone(zone) ? zoneOffsetLabel(startsAt ?? new Date().toISOString(), zone) : null;
+  const offset = isKnownTimeZone(zone) ? zoneLabel(startsAt ?? new Date().toISOString(), zone) : null;
   return (
     <div className="flex flex-col gap-2">
       <label htmlFor={id} className="text-sm font-medium leading-none">

@@ -4,16 +4,20 @@ import { formatEventRange, sameWallClock, viewerTimeZone, zoneName } from "@/lib
 
 type EventWhenProps = { startsAt: string; endsAt: string; timeZone: string; viewerZone?: string };
 
-/** When, in the venue's zone; plus the viewer's own time when their clock differs. */
+/**
+ * When, in the venue's zone, labelled with its UTC offset (decision 0301). When the viewer's clock
+ * differs, the venue's zone is named and the viewer's own time follows; otherwise the line says
+ * the times are local.
+ */
 export function EventWhen({ startsAt, endsAt, timeZone, viewerZone = viewerTimeZone() }: EventWhenProps) {
   const { t } = useLingui();
   // Only the label shown is formatted: a zone's long name costs Intl a lot of data to load.
   let label: string;
+  const zone = zoneName(startsAt, timeZone);
   if (!sameWallClock(startsAt, timeZone, viewerZone)) {
     const yours = formatEventRange(startsAt, endsAt, viewerZone);
-    label = t`Your time: ${yours}`;
+    label = t`At the venue: ${zone}. Your time: ${yours}`;
   } else {
-    const zone = zoneName(startsAt, timeZone);
     label = t`Local time (${zone})`;
   }
   return (
