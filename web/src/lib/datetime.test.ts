@@ -60,8 +60,13 @@ describe("when filters", () => {
     expect(r.startsBefore).toEqual(new Date(2026, 10, 26));
   });
 
-  it("this week runs to the end of Sunday", () => {
-    expect(whenRange("week", wednesday).startsBefore).toEqual(new Date(2026, 10, 30));
+  it("this week is the seven days from today, also on a Sunday (not that Sunday alone)", () => {
+    expect(whenRange("week", wednesday)).toEqual({ startsAfter: wednesday, startsBefore: new Date(2026, 11, 2) });
+    const sunday = new Date(2026, 10, 29, 11, 0);
+    expect(whenRange("week", sunday)).toEqual({ startsAfter: sunday, startsBefore: new Date(2026, 11, 6) });
+    // A Saturday night: the next Saturday included, never just the last hours of this one.
+    const saturday = new Date(2026, 10, 28, 23, 30);
+    expect(whenRange("week", saturday).startsBefore).toEqual(new Date(2026, 11, 5));
   });
 
   it("this weekend is Saturday and Sunday, and starts now once it has begun", () => {

@@ -91,18 +91,18 @@ function addDays(d: Date, days: number): Date {
 
 /**
  * The window a "when" filter means, in the viewer's local time: events that have not ended by
- * `startsAfter` and start before `startsBefore`. "This week" runs to the end of Sunday; "this
- * weekend" is Saturday and Sunday (from now, once the weekend has begun).
+ * `startsAfter` and start before `startsBefore`. "This week" is the seven days from today
+ * (today and the next six), so it never shrinks to one day on a Sunday or to a Saturday and a
+ * Sunday (decision 0302); "this weekend" is Saturday and Sunday (from now, once it has begun).
  */
 export function whenRange(when: WhenFilter, now: Date = new Date()): { startsAfter: Date; startsBefore?: Date } {
   const today = startOfLocalDay(now);
   const dow = now.getDay(); // 0 = Sunday
-  const daysToMonday = dow === 0 ? 1 : 8 - dow;
   switch (when) {
     case "today":
       return { startsAfter: now, startsBefore: addDays(today, 1) };
     case "week":
-      return { startsAfter: now, startsBefore: addDays(today, daysToMonday) };
+      return { startsAfter: now, startsBefore: addDays(today, 7) };
     case "weekend": {
       const saturday = dow === 0 ? addDays(today, -1) : addDays(today, 6 - dow);
       const after = saturday > now ? saturday : now;

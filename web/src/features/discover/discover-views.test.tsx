@@ -73,17 +73,33 @@ describe("Discover views", () => {
     expect(within(table).queryByRole("link", { name: /Event number 4/ })).toBeNull();
     fireEvent.click(within(table).getByRole("button", { name: /^1 more event on / }));
     expect(within(table).getByRole("link", { name: /Event number 4/ })).toBeDefined();
-    expect(screen.getByText("5 events in November 2030.")).toBeDefined();
+    expect(screen.getByText("5 events in November 2030. Times are local to each event's venue.")).toBeDefined();
     expect(screen.getByRole("region", { name: "Agenda" })).toBeDefined();
 
-    expect(new Date(String(bodies[0]!.starts_after))).toEqual(new Date(2030, 10, 1));
-    expect(new Date(String(bodies[0]!.starts_before))).toEqual(new Date(2030, 11, 1));
+    // Two days more on each side: an event is on its own zone's date, up to 26 hours from the viewer's.
+    expect(new Date(String(bodies[0]!.starts_after))).toEqual(new Date(2030, 9, 30));
+    expect(new Date(String(bodies[0]!.starts_before))).toEqual(new Date(2030, 11, 3));
     expect(calls[0]!.searchParams.get("limit")).toBe("200");
 
     fireEvent.click(screen.getByRole("button", { name: "Next month" }));
     await waitFor(() => expect(router.state.location.search).toBe("?view=calendar&month=2030-12"));
     await screen.findByRole("table", { name: "December 2030" });
-    await waitFor(() => expect(new Date(String(bodies.at(-1)!.starts_after))).toEqual(new Date(2030, 11, 1)));
+    await waitFor(() => expect(new Date(String(bodies.at(-1)!.starts_after))).toEqual(new Date(2030, 10, 29)));
+  });
+
+  it("opens on the first result's month when nothing is on this month, and on this month otherwise", async () => {
+    // Every result is in November 2030, long after today: not an empty grid of this month.
+    const { calls } = mockSearch([row(1, "2030-11-25T12:00:00Z")]);
+    const { unmount } = renderApp("/?view=calendar");
+    const table = await screen.findByRole("table", { name: "November 2030" });
+    expect(within(table).getByRole("link", { name: /Event number 1/ })).toBeDefined();
+    expect(calls[0]!.searchParams.get("limit")).toBe("1"); // the first result only, then its month
+    unmount();
+
+    const thisMonth = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" }).format(new Date());
+    mockSearch([]);
+    renderApp("/?view=calendar");
+    expect(await screen.findByRole("table", { name: thisMonth })).toBeDefined();
   });
 
   it("finds a place, filters by distance from it, and shows the distance on cards", async () => {

@@ -1,8 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
+import { addLocalDays, isoToZonedWallTime } from "@/lib/datetime";
 import { supabase } from "@/lib/supabase";
 import { monthBounds, toMonthKey, type CalendarMonth } from "../calendar/month-grid";
 import type { DiscoverFilters } from "../discover-filters";
-import { monthWindow } from "../filter-range";
+import { filterWindow, monthWindow } from "../filter-range";
 import { discoverKeys } from "./discover-keys";
 import { searchArgs } from "./search-events";
 
@@ -16,9 +17,16 @@ export type CalendarEvent = { id: string; slug: string; title: string; starts_at
 
 export type MonthEvents = { events: CalendarEvent[]; total: number };
 
+/**
+ * Events are placed on their own zone's dates (decision 0301), which can be up to 26 hours from
+ * the viewer's: the month is asked for with two days more on each side, and only the events
+ * whose own date is in the month are counted (the grid's padding days show the others).
+ */
+const EDGE_DAYS = 2;
+
 export async function searchMonth(filters: DiscoverFilters, month: CalendarMonth, now = new Date()): Promise<MonthEvents> {
   const { start, end } = monthBounds(month);
-  const window = monthWindow(filters, start, end, now);
+  const window = monthWindow(filters, addLocalDays(start, -EDGE_DAYS), addLocalDays(end, EDGE_DAYS), now);
   if (!window) return { events: [], total: 0 };
   const { data, error, count } = await supabase
     .rpc("search_events", searchArgs(filters, window), { count: "exact" })
@@ -27,7 +35,27 @@ export async function searchMonth(filters: DiscoverFilters, month: CalendarMonth
     .limit(MONTH_LIMIT);
   if (error) throw error;
   const events = (data ?? []) as CalendarEvent[];
-  return { events, total: count ?? events.length };
+  const key = toMonthKey(month);
+  const inMonth = events.filter((e) => isoToZonedWallTime(e.starts_at, e.timezone).date.startsWith(key)).length;
+  return { events, total: (count ?? events.length) > events.length ? (count ?? 0) : inMonth };
+}
+
+/** The first event the filters find from now on (the list's first card), or null. */
+export async function firstResult(filters: DiscoverFilters, now = new Date()): Promise<Pick<CalendarEvent, "starts_at" | "timezone"> | null> {
+  const { data, error } = await supabase
+    .rpc("search_events", searchArgs(filters, filterWindow(filters, now)))
+    .select("starts_at, timezone")
+    .order("starts_at")
+    .limit(1);
+  if (error) throw error;
+  return ((data ?? []) as Pick<CalendarEvent, "starts_at" | "timezone">[])[0] ?? null;
+}
+
+export function firstResultOptions(filters: DiscoverFilters) {
+  return queryOptions({
+    queryKey: [...discoverKeys.month(filters, "first")],
+    queryFn: () => firstResult(filters),
+  });
 }
 
 export function discoverMonthOptions(filters: DiscoverFilters, month: CalendarMonth) {

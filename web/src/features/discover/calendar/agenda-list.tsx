@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
-import { formatDayKey, formatTime, viewerTimeZone } from "@/lib/datetime";
+import { formatDayKey, formatTime } from "@/lib/datetime";
 import type { CalendarEvent } from "../api/search-month";
 
 export function agendaDayId(dayKey: string): string {
@@ -10,7 +10,6 @@ export function agendaDayId(dayKey: string): string {
 /** The month's events day by day, for phones, where the grid has room only for counts. */
 export function AgendaList({ byDay }: { byDay: ReadonlyMap<string, CalendarEvent[]> }) {
   const { t } = useLingui();
-  const zone = viewerTimeZone();
   if (byDay.size === 0) return null;
   return (
     <section aria-label={t`Agenda`} className="sm:hidden">
@@ -24,7 +23,7 @@ export function AgendaList({ byDay }: { byDay: ReadonlyMap<string, CalendarEvent
               {events.map((event) => (
                 <li key={event.id}>
                   <Link to={`/events/${event.slug}`} className="flex gap-3 px-3 py-2.5 text-sm hover:bg-muted">
-                    <span className="w-16 shrink-0 font-semibold text-brand-700">{formatTime(event.starts_at, zone)}</span>
+                    <span className="w-16 shrink-0 font-semibold text-brand-700">{formatTime(event.starts_at, event.timezone)}</span>
                     <span className="min-w-0 flex-1">{event.title}</span>
                   </Link>
                 </li>

@@ -7,25 +7,36 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
-import { formatMonthYear, viewerTimeZone } from "@/lib/datetime";
+import { formatMonthYear } from "@/lib/datetime";
 import { errorMessage } from "@/lib/errors";
 import { formatNumber } from "@/lib/i18n/format";
-import { discoverMonthOptions, MONTH_LIMIT } from "../api/search-month";
+import { discoverMonthOptions, firstResultOptions, MONTH_LIMIT } from "../api/search-month";
 import { hasActiveFilters, type DiscoverFilters } from "../discover-filters";
 import { AgendaList } from "./agenda-list";
-import { addMonths, eventsByDay, monthBounds, monthOf, parseMonthKey, toMonthKey } from "./month-grid";
+import { addMonths, eventsByDay, monthBounds, monthOf, openingMonth, parseMonthKey, toMonthKey } from "./month-grid";
 import { MonthTable } from "./month-table";
 
 /**
- * The calendar view: a month of events on the viewer's days, `?month=2026-11` in the URL,
- * with the same filters as the list. Phones get an agenda under a compact grid.
+ * The calendar view: a month of events, each on its own date and at its own time where it takes
+ * place (decision 0301), `?month=2026-11` in the URL, with the same filters as the list. Without
+ * a month in the URL it opens on this month, or on the first result's when that is later
+ * (decision 0302). Phones get an agenda under a compact grid.
  */
 export function CalendarView({ filters }: { filters: DiscoverFilters }) {
   const { t } = useLingui();
   const [params, setParams] = useSearchParams();
-  const month = parseMonthKey(params.get("month")) ?? monthOf(new Date());
+  const named = parseMonthKey(params.get("month"));
+  const first = useQuery({ ...firstResultOptions(filters), enabled: named === null });
+  // Until the first result is known the month is not: no grid of this month flashes first. If
+  // that search fails, this month (its own search will say why).
+  const opening = named === null && first.isPending ? null : openingMonth(new Date(), first.data ?? null);
+  const month = named ?? opening ?? monthOf(new Date());
   const title = formatMonthYear(monthBounds(month).start);
-  const query = useQuery({ ...discoverMonthOptions(filters, month), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...discoverMonthOptions(filters, month),
+    placeholderData: keepPreviousData,
+    enabled: named !== null || opening !== null,
+  });
 
   const go = (delta: number) => {
     const next = new URLSearchParams(params);
@@ -33,7 +44,7 @@ export function CalendarView({ filters }: { filters: DiscoverFilters }) {
     setParams(next, { preventScrollReset: true });
   };
 
-  const byDay = eventsByDay(query.data?.events ?? [], viewerTimeZone());
+  const byDay = eventsByDay(query.data?.events ?? []);
   // An event that began last month (and is still on) sits on its first day, in last month's row.
   const thisMonth = new Map([...byDay].filter(([day]) => day.startsWith(toMonthKey(month))));
   const headingId = useId();
@@ -84,7 +95,8 @@ export function CalendarView({ filters }: { filters: DiscoverFilters }) {
               t`Showing the first ${shownCount} of ${totalCount} events in ${title}. Narrow the filters to see the rest.`
             ) : (
               <Plural value={total} one={`# event in ${title}.`} other={`# events in ${title}.`} />
-            )}
+            )}{" "}
+            <Trans>Times are local to each event's venue.</Trans>
           </p>
           <MonthTable month={month} byDay={byDay} labelledBy={headingId} busy={query.isPlaceholderData} />
           <AgendaList byDay={thisMonth} />

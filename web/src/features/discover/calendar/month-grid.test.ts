@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dayKeyInZone, parseDayKey, toDayKey, weekStartDay } from "@/lib/datetime";
-import { addMonths, eventsByDay, monthBounds, monthGrid, parseMonthKey, toMonthKey } from "./month-grid";
+import { addMonths, eventsByDay, monthBounds, monthGrid, openingMonth, parseMonthKey, toMonthKey } from "./month-grid";
 
 const NOVEMBER_2026 = { year: 2026, month: 10 }; // Sun 1 Nov … Mon 30 Nov
 
@@ -58,25 +58,47 @@ describe("months in the URL", () => {
 
 describe("events by day", () => {
   const events = [
-    { id: "late", starts_at: "2026-11-25T23:30:00Z" },
-    { id: "morning", starts_at: "2026-11-25T09:00:00Z" },
-    { id: "evening", starts_at: "2026-11-25T19:00:00Z" },
+    { id: "late", starts_at: "2026-11-25T23:30:00Z", timezone: "UTC" },
+    { id: "morning", starts_at: "2026-11-25T09:00:00Z", timezone: "UTC" },
+    { id: "evening", starts_at: "2026-11-25T19:00:00Z", timezone: "UTC" },
   ];
 
-  it("puts each event on the day it starts in the viewer's zone, in start order", () => {
-    const utc = eventsByDay(events, "UTC");
-    expect([...utc.keys()]).toEqual(["2026-11-25"]);
-    expect(utc.get("2026-11-25")!.map((e) => e.id)).toEqual(["morning", "evening", "late"]);
+  it("puts each event on the day it starts at its venue, in order of the venue's clock", () => {
+    const byDay = eventsByDay(events);
+    expect([...byDay.keys()]).toEqual(["2026-11-25"]);
+    expect(byDay.get("2026-11-25")!.map((e) => e.id)).toEqual(["morning", "evening", "late"]);
   });
 
-  it("moves events across midnight for viewers east and west of UTC", () => {
-    const tokyo = eventsByDay(events, "Asia/Tokyo"); // UTC+9
-    expect(tokyo.get("2026-11-25")!.map((e) => e.id)).toEqual(["morning"]);
-    expect(tokyo.get("2026-11-26")!.map((e) => e.id)).toEqual(["evening", "late"]);
+  it("places an event by its own zone's date, whoever looks (not by the viewer's)", () => {
+    // 16:00 UTC on 30 November is 1:00 on 1 December in Tokyo, and 11:00 on the 30th in New York.
+    const tokyo = { id: "tokyo", starts_at: "2026-11-30T16:00:00Z", timezone: "Asia/Tokyo" };
+    const newYork = { id: "new-york", starts_at: "2026-11-30T16:00:00Z", timezone: "America/New_York" };
+    // The day's list reads as its times say: 08:00 in New York (13:00 UTC) before 10:00 in Lisbon
+    // (10:00 UTC), although it starts later.
+    const lisbonTen = { id: "lisbon-10", starts_at: "2026-12-01T10:00:00Z", timezone: "Europe/Lisbon" };
+    const newYorkEight = { id: "new-york-8", starts_at: "2026-12-01T13:00:00Z", timezone: "America/New_York" };
+    const byDay = eventsByDay([lisbonTen, newYork, newYorkEight, tokyo]);
+    expect(byDay.get("2026-11-30")!.map((e) => e.id)).toEqual(["new-york"]);
+    expect(byDay.get("2026-12-01")!.map((e) => e.id)).toEqual(["tokyo", "new-york-8", "lisbon-10"]);
+  });
+});
 
-    const losAngeles = eventsByDay(events, "America/Los_Angeles"); // UTC-8
-    expect(losAngeles.get("2026-11-25")!.map((e) => e.id)).toEqual(["morning", "evening", "late"]);
-    expect(eventsByDay([{ id: "x", starts_at: "2026-11-25T05:00:00Z" }], "America/Los_Angeles").has("2026-11-24")).toBe(true);
+describe("the month the calendar opens on", () => {
+  const now = new Date(2026, 10, 29, 11, 0); // Sunday 29 November 2026, late in the month
+
+  it("is this month when the first result is in it, or there is none", () => {
+    expect(openingMonth(now, null)).toEqual(NOVEMBER_2026);
+    expect(openingMonth(now, { starts_at: "2026-11-30T18:00:00Z", timezone: "Europe/Lisbon" })).toEqual(NOVEMBER_2026);
+  });
+
+  it("is the first result's month when every result is later, by the event's own date", () => {
+    expect(openingMonth(now, { starts_at: "2027-01-15T18:00:00Z", timezone: "Europe/Lisbon" })).toEqual({ year: 2027, month: 0 });
+    // 30 November 20:00 UTC is already 1 December in Tokyo: the grid shows it in December.
+    expect(openingMonth(now, { starts_at: "2026-11-30T20:00:00Z", timezone: "Asia/Tokyo" })).toEqual({ year: 2026, month: 11 });
+  });
+
+  it("never opens on a past month for an event still going on", () => {
+    expect(openingMonth(now, { starts_at: "2026-10-30T18:00:00Z", timezone: "UTC" })).toEqual(NOVEMBER_2026);
   });
 });
 

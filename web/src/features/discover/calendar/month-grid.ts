@@ -1,4 +1,4 @@
-import { addLocalDays, dayKeyInZone, toDayKey } from "@/lib/datetime";
+import { addLocalDays, isoToZonedWallTime, toDayKey } from "@/lib/datetime";
 
 /** A calendar month; `month` is 0–11 as in Date. */
 export type CalendarMonth = { year: number; month: number };
@@ -57,17 +57,35 @@ export function monthGrid(month: CalendarMonth, weekStartsOn: number): CalendarD
 }
 
 /**
- * Events by the day they start on in `zone` (the viewer's: a calendar is about the viewer's
- * days), each day in start order.
+ * Events by the day they start on at their venue, in their own zone (decision 0301: the calendar
+ * shows each event where its cards and page do: 19:00 in Tokyo is on its Tokyo date, at 19:00,
+ * for every viewer). Within a day, in order of the venue's clock, then of the instant.
  */
-export function eventsByDay<T extends { starts_at: string }>(events: readonly T[], zone: string): Map<string, T[]> {
+export function eventsByDay<T extends { starts_at: string; timezone: string }>(events: readonly T[]): Map<string, T[]> {
+  const placed = events.map((event) => ({ event, ...isoToZonedWallTime(event.starts_at, event.timezone) }));
+  placed.sort((a, b) =>
+    a.date === b.date && a.time === b.time
+      ? Date.parse(a.event.starts_at) - Date.parse(b.event.starts_at)
+      : `${a.date}T${a.time}` < `${b.date}T${b.time}` ? -1 : 1,
+  );
   const byDay = new Map<string, T[]>();
-  const sorted = [...events].sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
-  for (const event of sorted) {
-    const key = dayKeyInZone(event.starts_at, zone);
-    const list = byDay.get(key);
+  for (const { event, date } of placed) {
+    const list = byDay.get(date);
     if (list) list.push(event);
-    else byDay.set(key, [event]);
+    else byDay.set(date, [event]);
   }
   return byDay;
+}
+
+/**
+ * The month the calendar opens on when the URL names none (decision 0302): this month, unless
+ * the first result (the next event the filters find) is in a later one — then that month, rather
+ * than an empty grid. Months are the event's own dates, as the grid places it.
+ */
+export function openingMonth(now: Date, first: { starts_at: string; timezone: string } | null): CalendarMonth {
+  const current = monthOf(now);
+  if (!first) return current;
+  const [year = "", month = ""] = isoToZonedWallTime(first.starts_at, first.timezone).date.split("-");
+  const firstMonth = { year: Number(year), month: Number(month) - 1 };
+  return toMonthKey(firstMonth) > toMonthKey(current) ? firstMonth : current;
 }

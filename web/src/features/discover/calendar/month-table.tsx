@@ -1,7 +1,7 @@
 import { Plural, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatDayKey, formatTime, toDayKey, viewerTimeZone, weekdayName, weekStartDay } from "@/lib/datetime";
+import { formatDayKey, formatTime, toDayKey, weekdayName, weekStartDay } from "@/lib/datetime";
 import { formatNumber } from "@/lib/i18n/format";
 import { cn } from "@/lib/utils";
 import type { CalendarEvent } from "../api/search-month";
@@ -22,7 +22,6 @@ type MonthTableProps = {
 function DayCell({ day, events, today }: { day: CalendarDay; events: CalendarEvent[]; today: string }) {
   const { t } = useLingui();
   const [expanded, setExpanded] = useState(false);
-  const zone = viewerTimeZone();
   const shown = expanded ? events : events.slice(0, SHOWN_PER_DAY);
   const hidden = events.length - shown.length;
   const more = formatNumber(hidden);
@@ -74,7 +73,7 @@ function DayCell({ day, events, today }: { day: CalendarDay; events: CalendarEve
                   title={event.title}
                   className="block truncate rounded px-1 py-0.5 text-xs text-foreground hover:bg-secondary"
                 >
-                  <span className="font-semibold text-brand-700">{formatTime(event.starts_at, zone)}</span>{" "}
+                  <span className="font-semibold text-brand-700">{formatTime(event.starts_at, event.timezone)}</span>{" "}
                   {event.title}
                 </Link>
               </li>
