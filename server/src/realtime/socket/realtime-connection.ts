@@ -1,15 +1,15 @@
-import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { ServerContext } from '../../http/server-context.ts';
 import { ALL_ALLOWED, privateChannelPermissions } from '../authorization/private-channel.ts';
 import { FilterError } from '../changes/change-filter.ts';
 import { bindingProblem } from '../changes/binding-check.ts';
-import type { ChangeBinding, SharedChange } from '../changes/change-types.ts';
-import type { BroadcastMessage, PhoenixMessage, Vsn } from '../protocol/messages.ts';
-import { ProtocolError, decodeBinary, decodeText, encodeBroadcast, encodeChangeFrame, encodeText } from '../protocol/serializer.ts';
+import type { ChangeBinding } from '../changes/change-types.ts';
+import type { PhoenixMessage, Vsn } from '../protocol/messages.ts';
+import { ProtocolError, decodeBinary, decodeText } from '../protocol/serializer.ts';
 import type { RealtimeHub } from '../realtime-hub.ts';
 import { RateWindow, type RealtimeLimits } from '../realtime-limits.ts';
 import { ChannelSession } from './channel-session.ts';
+import { FrameWriter } from './frame-writer.ts';
 import { JoinError, parseJoinConfig, toBindings } from './join-config.ts';
 import { RealtimeTokenError, verifyRealtimeToken, type RealtimeIdentity } from './realtime-token.ts';
 
@@ -32,15 +32,13 @@ export class RealtimeConnection {
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private garbage = 0;
-  /** Frames written in this tick go out in one write at its end (see sendFrame). */
-  private corked = false;
-
   private readonly ws: WebSocket;
   private readonly vsn: Vsn;
   private readonly apikeyIdentity: RealtimeIdentity;
   private readonly hub: RealtimeHub;
   private readonly ctx: ServerContext;
   private readonly limits: RealtimeLimits;
+  private readonly writer: FrameWriter;
 
   constructor(ws: WebSocket, vsn: Vsn, apikeyIdentity: RealtimeIdentity, hub: RealtimeHub, ctx: ServerContext, limits: RealtimeLimits) {
     this.ws = ws;
@@ -50,6 +48,7 @@ export class RealtimeConnection {
     this.ctx = ctx;
     this.limits = limits;
     this.rate = new RateWindow(limits.maxEventsPerSecond);
+    this.writer = new FrameWriter(ws, vsn, limits.maxBufferedBytes, () => hub.stats.slowConsumersDropped++);
     ws.on('message', (data, isBinary) => this.enqueue(data as Buffer, isBinary));
     ws.on('close', () => this.teardown());
     ws.on('error', () => this.teardown());
@@ -58,56 +57,6 @@ export class RealtimeConnection {
   /** Closes sockets that stopped heartbeating. */
   checkIdle(now: number): void {
     if (now - this.lastFrameAt > this.limits.idleTimeoutMs) this.ws.close(1000, 'idle timeout');
-  }
-
-  push(message: PhoenixMessage): void {
-    this.sendFrame(encodeText(message, this.vsn));
-  }
-
-  pushBroadcast(message: BroadcastMessage): void {
-    const frame = encodeBroadcast(message, this.vsn);
-    if (frame !== undefined) this.sendFrame(frame);
-  }
-
-  /** The frame is encoded once per change for every socket with the same topic, ids and version. */
-  pushChange(topic: string, ids: number[], change: SharedChange): void {
-    const key = `${this.vsn}\n${topic}\n${ids.join(',')}`;
-    let frame = change.frames.get(key);
-    if (!frame) {
-      frame = Buffer.from(encodeChangeFrame(topic, ids, change.dataJson, this.vsn));
-      change.frames.set(key, frame);
-    }
-    this.sendFrame(frame, true);
-  }
-
-  /** `text` marks bytes that are a text frame (an encoded JSON message), not a binary one. */
-  private sendFrame(frame: string | Uint8Array, text = typeof frame === 'string'): void {
-    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
-    // A consumer that cannot keep up is dropped rather than buffered without bound (upstream
-    // kills a socket process whose heap passes WEBSOCKET_MAX_HEAP_SIZE); it reconnects.
-    if (this.ws.bufferedAmount > this.limits.maxBufferedBytes) {
-      this.hub.stats.slowConsumersDropped++;
-      this.ws.terminate();
-      return;
-    }
-    this.cork();
-    this.ws.send(frame, { binary: !text });
-  }
-
-  /**
-   * Holds this tick's frames back and writes them together when it ends: a change fanned out to
-   * a thousand sockets, or a batch of changes, costs one write per socket, not one per frame.
-   */
-  private cork(): void {
-    if (this.corked) return;
-    const socket = (this.ws as unknown as { _socket?: Socket })._socket;
-    if (!socket || socket.destroyed) return;
-    this.corked = true;
-    socket.cork();
-    process.nextTick(() => {
-      this.corked = false;
-      socket.uncork();
-    });
   }
 
   private enqueue(data: Buffer, isBinary: boolean): void {
@@ -138,7 +87,7 @@ export class RealtimeConnection {
       throw err;
     }
     if (msg.topic === 'phoenix' && msg.event === 'heartbeat') {
-      return this.push({ joinRef: null, ref: msg.ref, topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
+      return this.writer.push({ joinRef: null, ref: msg.ref, topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
     }
     if (msg.event === 'phx_join') {
       // Joins cost a token check and a permission query: they count against the rate too.
@@ -147,7 +96,7 @@ export class RealtimeConnection {
     }
     const session = this.channels.get(msg.topic);
     if (!session) {
-      return this.push({ joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status: 'error', response: { reason: 'unmatched topic' } } });
+      return this.writer.push({ joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status: 'error', response: { reason: 'unmatched topic' } } });
     }
     if (!this.rate.take()) return this.shutdown(session, 'Too many messages per second');
     switch (msg.event) {
@@ -166,7 +115,7 @@ export class RealtimeConnection {
   }
 
   private refuseJoin(msg: PhoenixMessage, reason: string): void {
-    this.push({ joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status: 'error', response: { reason } } });
+    this.writer.push({ joinRef: msg.joinRef, ref: msg.ref, topic: msg.topic, event: 'phx_reply', payload: { status: 'error', response: { reason } } });
   }
 
   private async join(msg: PhoenixMessage): Promise<void> {
@@ -202,7 +151,7 @@ export class RealtimeConnection {
     if (problem && config.waitForChanges) return fail(`RealtimeDisabledForConfiguration: ${problem}`);
     const echoed = config.postgresChanges.map((p, i) => ({ ...p, id: bindings[i]!.id }));
     if (problem) bindings = [];
-    const session = new ChannelSession({ topic: msg.topic, joinRef: msg.joinRef, config, bindings, identity, permissions, transport: this });
+    const session = new ChannelSession({ topic: msg.topic, joinRef: msg.joinRef, config, bindings, identity, permissions, transport: this.writer });
     this.channels.set(msg.topic, session);
     this.hub.add(session);
     this.scheduleExpiry(session);
@@ -313,6 +262,7 @@ export class RealtimeConnection {
   private teardown(): void {
     if (this.closed) return;
     this.closed = true;
+    this.writer.open = false;
     this.queue = this.queue
       .then(async () => {
         for (const s of [...this.channels.values()]) await this.leave(s);
