@@ -68,6 +68,14 @@ export class RealtimeHub {
     });
   }
 
+  /**
+   * A broadcast to this instance's channels only. Broadcasts from the database reach every
+   * instance by NOTIFY already (database-broadcasts/), so they never go through the bus.
+   */
+  deliverLocal(message: BroadcastMessage, senderId?: string): void {
+    for (const s of this.topics.get(message.topic) ?? []) s.deliverBroadcast(message, senderId);
+  }
+
   async track(session: ChannelSession, state: Record<string, unknown>): Promise<void> {
     const meta: PresenceMeta = { ...state, phx_ref: `F${(++this.refCounter).toString(36)}${session.id.slice(0, 8)}` };
     const leaves = session.presenceMeta ? [{ key: session.presenceKey, meta: session.presenceMeta }] : [];
@@ -98,7 +106,7 @@ export class RealtimeHub {
           binary: e.binaryB64 === undefined ? undefined : new Uint8Array(Buffer.from(e.binaryB64, 'base64')),
           meta: e.meta,
         };
-        for (const s of this.topics.get(e.topic) ?? []) s.deliverBroadcast(message, e.senderId);
+        this.deliverLocal(message, e.senderId);
         return;
       }
       case 'presence': {

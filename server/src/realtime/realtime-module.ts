@@ -7,6 +7,7 @@ import { createLocalBus } from './bus/local-bus.ts';
 import { listenForRechecks } from './authorization/recheck-notices.ts';
 import { createPostgresBus } from './bus/postgres-bus.ts';
 import { ChangeFeed } from './changes/change-feed.ts';
+import { DatabaseBroadcasts } from './database-broadcasts/database-broadcasts.ts';
 import { clientAddress, trustTest } from './client-address.ts';
 import type { Vsn } from './protocol/messages.ts';
 import { RealtimeHub } from './realtime-hub.ts';
@@ -56,6 +57,14 @@ export function realtimeModule(ctx: ServerContext): FastifyPluginAsync {
     );
     await feed.start();
     const hub = new RealtimeHub(bus, feed);
+    // realtime.send and friends: each instance delivers the database's broadcasts to its own sockets.
+    const fromDatabase = new DatabaseBroadcasts({
+      db: ctx.db,
+      deliver: (message) => hub.deliverLocal(message),
+      maxPayloadBytes: limits.maxPayloadBytes,
+      onDropped: (reason, err) => ctx.log.warn({ err }, `realtime: a broadcast from the database was not delivered: ${reason}`),
+    });
+    await fromDatabase.start();
     const wss = new WebSocketServer({ noServer: true, maxPayload: Math.max(limits.maxPayloadBytes * 2, 1024 * 1024) });
     const connections = new Set<RealtimeConnection>();
     const perIp = new Map<string, number>();
@@ -138,6 +147,7 @@ export function realtimeModule(ctx: ServerContext): FastifyPluginAsync {
       // balancer to an instance still running.
       for (const ws of wss.clients) ws.close(1012, 'server restarting: reconnect');
       await feed.stop();
+      await fromDatabase.stop();
       await hub.close();
       wss.close();
     });

@@ -94,13 +94,18 @@ export function encodeChangeFrame(topic: string, ids: number[], dataJson: string
   return `{"topic":${JSON.stringify(topic)},"event":"postgres_changes","payload":${payload},"ref":null}`;
 }
 
-/** A v2 kind-4 frame for a broadcast whose payload is raw bytes. */
+/**
+ * A v2 kind-4 frame for a broadcast whose payload is raw bytes, with its metadata (a database
+ * broadcast's `{id}`, a replayed one's `{replayed, id}`) as upstream's serializer writes it.
+ */
 export function encodeBinaryBroadcast(b: BroadcastMessage & { binary: Uint8Array }): Uint8Array {
   const topic = Buffer.from(b.topic);
   const event = Buffer.from(b.event);
   if (topic.length > 255 || event.length > 255) throw new ProtocolError('topic or event longer than 255 bytes');
-  const header = Buffer.from([USER_BROADCAST, topic.length, event.length, 0, 0]);
-  return Buffer.concat([header, topic, event, b.binary]);
+  const meta = b.meta ? Buffer.from(JSON.stringify(b.meta)) : Buffer.alloc(0);
+  if (meta.length > 255) throw new ProtocolError('metadata longer than 255 bytes');
+  const header = Buffer.from([USER_BROADCAST, topic.length, event.length, meta.length, 0]);
+  return Buffer.concat([header, topic, event, meta, b.binary]);
 }
 
 /** How a subscriber on `vsn` receives a broadcast: JSON as a text frame, bytes as kind 4 on v2. */

@@ -40,6 +40,8 @@ export class ChannelSession implements ChangeSubscriber {
   /** presence_diff is only meaningful after presence_state has been sent. */
   presenceReady = false;
   expiryTimer?: NodeJS.Timeout;
+  /** Ids of the database broadcasts replayed at the join: not delivered a second time live. */
+  replayedIds?: Set<string>;
   private readonly transport: ChannelTransport;
 
   constructor(opts: {
@@ -85,6 +87,7 @@ export class ChannelSession implements ChangeSubscriber {
   deliverBroadcast(message: BroadcastMessage, senderId: string | undefined): void {
     if (senderId === this.id && !this.config.broadcast.self) return;
     if (!this.permissions.broadcastRead) return;
+    if (this.replayedIds && typeof message.meta?.id === 'string' && this.replayedIds.has(message.meta.id)) return;
     this.transport.pushBroadcast({ ...message, topic: this.topic });
   }
 

@@ -4,7 +4,9 @@ import type { ChangeBinding } from '../changes/change-types.ts';
 
 /** The `config` of a phx_join, with realtime-js's defaults. Unknown keys are ignored. */
 export interface JoinConfig {
-  broadcast: { self: boolean; ack: boolean };
+  broadcast: { self: boolean; ack: boolean; replicationReady: boolean };
+  /** `config.broadcast` as sent: its `replay` is checked after the channel's permissions. */
+  broadcastParams: Record<string, unknown>;
   presence: { key: string; enabled: boolean };
   /** Exactly what the client sent, echoed back with ids in the join reply. */
   postgresChanges: Record<string, unknown>[];
@@ -21,11 +23,12 @@ function flag(v: unknown): boolean {
 
 export function parseJoinConfig(payload: unknown): JoinConfig {
   const config = ((payload as Record<string, unknown> | null)?.config ?? {}) as Record<string, unknown>;
-  const broadcast = (config.broadcast ?? {}) as Record<string, unknown>;
+  const broadcast = (config.broadcast && typeof config.broadcast === 'object' ? config.broadcast : {}) as Record<string, unknown>;
   const presence = (config.presence ?? {}) as Record<string, unknown>;
   const changes = Array.isArray(config.postgres_changes) ? config.postgres_changes : [];
   return {
-    broadcast: { self: flag(broadcast.self), ack: flag(broadcast.ack) },
+    broadcast: { self: flag(broadcast.self), ack: flag(broadcast.ack), replicationReady: flag(broadcast.replication_ready) },
+    broadcastParams: broadcast,
     presence: { key: typeof presence.key === 'string' ? presence.key : '', enabled: flag(presence.enabled) },
     postgresChanges: changes.filter((c): c is Record<string, unknown> => !!c && typeof c === 'object'),
     private: flag(config.private),

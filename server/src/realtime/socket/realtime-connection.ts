@@ -4,12 +4,13 @@ import { ALL_ALLOWED, privateChannelPermissions } from '../authorization/private
 import { FilterError } from '../changes/change-filter.ts';
 import { bindingProblem } from '../changes/binding-check.ts';
 import type { ChangeBinding } from '../changes/change-types.ts';
-import type { PhoenixMessage, Vsn } from '../protocol/messages.ts';
+import type { BroadcastMessage, PhoenixMessage, Vsn } from '../protocol/messages.ts';
 import { ProtocolError, decodeBinary, decodeText } from '../protocol/serializer.ts';
 import type { RealtimeHub } from '../realtime-hub.ts';
 import { RateWindow, type RealtimeLimits } from '../realtime-limits.ts';
 import { ChannelSession } from './channel-session.ts';
 import { FrameWriter } from './frame-writer.ts';
+import { ReplayError, replayMessages, replayRequest } from '../database-broadcasts/replay.ts';
 import { JoinError, parseJoinConfig, toBindings } from './join-config.ts';
 import { RealtimeTokenError, verifyRealtimeToken, type RealtimeIdentity } from './realtime-token.ts';
 
@@ -141,8 +142,25 @@ export class RealtimeConnection {
     }
     const subtopic = msg.topic.slice('realtime:'.length);
     const permissions = config.private ? await privateChannelPermissions(this.ctx.db, subtopic, identity) : ALL_ALLOWED;
-    if (config.private && !permissions.broadcastRead && !permissions.presenceRead) {
-      return fail(`Unauthorized: You do not have permissions to read from this Channel topic: ${subtopic}`);
+    const unreadable = `Unauthorized: You do not have permissions to read from this Channel topic: ${subtopic}`;
+    if (config.private && !permissions.broadcastRead && !permissions.presenceRead) return fail(unreadable);
+    // Replay needs the right to read the topic's broadcasts, as upstream's can_replay? says.
+    if ('replay' in config.broadcastParams && !permissions.broadcastRead) return fail(unreadable);
+    let replay;
+    try {
+      replay = replayRequest(config.broadcastParams, config.private);
+    } catch (err) {
+      if (err instanceof ReplayError) return fail(err.message);
+      throw err;
+    }
+    let replayed: BroadcastMessage[] = [];
+    if (replay) {
+      try {
+        replayed = await replayMessages(this.ctx.db, subtopic, msg.topic, replay);
+      } catch (err) {
+        this.ctx.log.warn({ err }, 'realtime: replay failed');
+        return fail('UnableToReplayMessages: Realtime was unable to replay messages');
+      }
     }
     // As Supabase: a binding it could not create (table not in the publication, a filter on a
     // missing column) leaves the channel joined, without changes, and says so in a system event.
@@ -152,13 +170,18 @@ export class RealtimeConnection {
     const echoed = config.postgresChanges.map((p, i) => ({ ...p, id: bindings[i]!.id }));
     if (problem) bindings = [];
     const session = new ChannelSession({ topic: msg.topic, joinRef: msg.joinRef, config, bindings, identity, permissions, transport: this.writer });
+    if (replay) session.replayedIds = new Set(replayed.map((m) => String(m.meta!.id)));
     this.channels.set(msg.topic, session);
     this.hub.add(session);
     this.scheduleExpiry(session);
     if (bindings.length) await this.hub.feed.syncTriggers();
     session.reply(msg.ref, 'ok', { postgres_changes: echoed });
+    for (const m of replayed) this.writer.pushBroadcast(m);
     if (problem) session.system('postgres_changes', 'error', problem);
     else if (bindings.length) session.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+    // Opt-in (`broadcast.replication_ready`): broadcasts from the database flow as soon as the
+    // server listens for them, which it does from start, so the channel is told at once.
+    if (config.broadcast.replicationReady) session.system('system', 'ok', 'Replication connection established');
     session.deliverPresenceState(this.hub.presence.state(session.route));
   }
 
