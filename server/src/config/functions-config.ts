@@ -47,6 +47,8 @@ export const functionsConfigFields = {
   functionsUrlOrigins: z.string(),
   /** Run pg_cron jobs and send pg_net requests from this instance (turn off on extra replicas). */
   backgroundJobs: onOff,
+  /** Where `Supabase.ai.Session` finds its models (`<dir>/gte-small/`); '' = ~/.cache/gather/models. */
+  functionsAiModelsDir: z.string(),
 };
 
 export const FUNCTIONS_ENV_NAMES = {
@@ -60,6 +62,7 @@ export const FUNCTIONS_ENV_NAMES = {
   functionsJsrUrl: 'JSR_URL',
   functionsUrlOrigins: 'GATHER_FUNCTIONS_URL_ORIGINS',
   backgroundJobs: 'GATHER_BACKGROUND_JOBS',
+  functionsAiModelsDir: 'GATHER_AI_MODELS_DIR',
 } as const;
 
 export const FUNCTIONS_DEFAULTS = {
@@ -74,6 +77,7 @@ export const FUNCTIONS_DEFAULTS = {
   functionsJsrUrl: 'https://jsr.io/',
   functionsUrlOrigins: '',
   backgroundJobs: true,
+  functionsAiModelsDir: '',
 };
 
 type Table = Record<string, unknown>;

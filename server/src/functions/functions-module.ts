@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../http/server-context.ts';
 import { importSources } from './deno-imports/import-cache.ts';
+import { aiRuntimeEnv } from './ai/ai-runtime-env.ts';
 import { functionEnv } from './function-env.ts';
 import { dbPortUrlFor } from '../db/db-port-url.ts';
 import { failureAnswer, FunctionFailure, METHOD_NOT_ALLOWED, NOT_FOUND, type GatewayAnswer } from './function-errors.ts';
@@ -87,7 +88,10 @@ export function functionsModule(ctx: ServerContext): FastifyPluginAsync {
       limits: { isolation: ctx.config.functionsIsolation, memoryMb: ctx.config.functionsMemoryMb, timeoutMs: ctx.config.functionsRequestTimeoutS * 1000 },
       workersPerFunction: ctx.config.functionsWorkersPerFunction,
       sources: importSources(ctx.config),
-      env: () => functionEnv({ config: ctx.config, keys: ctx.keys, serverUrl: loopbackUrl(ctx, app.server.address()), dbPortUrl: dbPortUrlFor(ctx.db) }, (m) => ctx.log.warn(m)),
+      env: () => ({
+        ...functionEnv({ config: ctx.config, keys: ctx.keys, serverUrl: loopbackUrl(ctx, app.server.address()), dbPortUrl: dbPortUrlFor(ctx.db) }, (m) => ctx.log.warn(m)),
+        ...aiRuntimeEnv(ctx.config.functionsAiModelsDir),
+      }),
       watch: !ctx.config.production,
       log: ctx.log,
       onWorkerLost: (fn, loss) => ctx.metrics.functionWorkerRestarts.inc({ function: fn, reason: loss }),

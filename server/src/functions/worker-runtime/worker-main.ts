@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { installDeno, registerHandler, registeredHandler, type Registered } from './deno-shim.ts';
+import { installSupabaseAi } from './supabase-ai.ts';
 import { CHUNK_WINDOW, type FromWorker, type ToWorker } from './wire-protocol.ts';
 
 /**
@@ -9,6 +10,7 @@ import { CHUNK_WINDOW, type FromWorker, type ToWorker } from './wire-protocol.ts
  */
 
 installDeno();
+installSupabaseAi();
 
 interface Channel {
   send(msg: FromWorker, transfer: ArrayBuffer[]): void;
