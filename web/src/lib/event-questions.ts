@@ -12,4 +12,6 @@ export type EventQuestion = {
   label: string;
   required: boolean;
   options: string[] | null;
+  /** For events that sell tickets: asked once per order, or once for each ticket (decision 0280). */
+  asked_per?: "order" | "ticket";
 };

@@ -51,6 +51,12 @@ export function QuestionForm({ initial, title, busy, onSave, onClose }: Props) {
       )}
       <CheckboxField label={t`Required`} hint={t`People can't RSVP without answering it.`} checked={draft.required}
         onChange={(e) => set({ required: e.target.checked })} />
+      <FormField label={t`Asked`} hint={t`For events that sell tickets; an RSVP answers once.`}>
+        <Select value={draft.askedPer ?? "order"} onChange={(e) => set({ askedPer: e.target.value as "order" | "ticket" })}>
+          <option value="order">{t`Once per order`}</option>
+          <option value="ticket">{t`For each ticket (e.g. each attendee's name)`}</option>
+        </Select>
+      </FormField>
       <div className="flex flex-wrap gap-2">
         <Button type="button" onClick={save} disabled={busy}>
           <Trans>Save question</Trans>

@@ -23,9 +23,12 @@ describe("question manager rules", () => {
   });
 
   it("writes options only for choice kinds", () => {
-    expect(questionRow({ kind: "phone", label: " Phone ", required: true, optionsText: "a\nb" })).toEqual({ kind: "phone", label: "Phone", required: true, options: null });
+    expect(questionRow({ kind: "phone", label: " Phone ", required: true, optionsText: "a\nb" })).toEqual({ kind: "phone", label: "Phone", required: true, options: null, asked_per: "order" });
     expect(questionRow({ kind: "single_choice", label: "Size", required: false, optionsText: "S\nM\n" }).options).toEqual(["S", "M"]);
     expect(draftOf({ id: "1", position: 1, kind: "single_choice", label: "Size", required: true, options: ["S", "M"] }).optionsText).toBe("S\nM");
+    // Events that sell tickets ask a question once per order (the default) or for each ticket.
+    expect(questionRow({ ...newDraft(), label: "T-shirt size", askedPer: "ticket" }).asked_per).toBe("ticket");
+    expect(draftOf({ id: "1", position: 1, kind: "short_text", label: "Diet", required: false, options: null, asked_per: "ticket" }).askedPer).toBe("ticket");
   });
 
   it("moves a question up or down, never off the list", () => {

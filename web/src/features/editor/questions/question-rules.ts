@@ -28,14 +28,14 @@ export function hasOptions(kind: QuestionKind): boolean {
 }
 
 /** What the question form holds: options as typed, one per line. */
-export type QuestionDraft = { kind: QuestionKind; label: string; required: boolean; optionsText: string };
+export type QuestionDraft = { kind: QuestionKind; label: string; required: boolean; optionsText: string; askedPer?: "order" | "ticket" };
 
 export function newDraft(): QuestionDraft {
-  return { kind: "short_text", label: "", required: false, optionsText: "" };
+  return { kind: "short_text", label: "", required: false, optionsText: "", askedPer: "order" };
 }
 
 export function draftOf(q: Question): QuestionDraft {
-  return { kind: q.kind, label: q.label, required: q.required, optionsText: (q.options ?? []).join("\n") };
+  return { kind: q.kind, label: q.label, required: q.required, optionsText: (q.options ?? []).join("\n"), askedPer: q.asked_per ?? "order" };
 }
 
 /** The options as the database keeps them: trimmed, blank lines dropped. */
@@ -60,12 +60,13 @@ export function draftProblems(draft: QuestionDraft): DraftProblems {
 }
 
 /** The row to write: options only for the choice kinds (null otherwise, as the database wants). */
-export function questionRow(draft: QuestionDraft): Pick<Question, "kind" | "label" | "required" | "options"> {
+export function questionRow(draft: QuestionDraft): Pick<Question, "kind" | "label" | "required" | "options" | "asked_per"> {
   return {
     kind: draft.kind,
     label: draft.label.trim(),
     required: draft.required,
     options: hasOptions(draft.kind) ? optionList(draft.optionsText) : null,
+    asked_per: draft.askedPer ?? "order",
   };
 }
 

@@ -6,19 +6,19 @@ import type { Question } from "./question-rules";
 // The event's team writes its questions with plain inserts, updates and deletes under RLS; the
 // order goes through reorder_event_questions so positions stay 1..n (decision 0130).
 
-const COLUMNS = "id, position, kind, label, required, options";
+const COLUMNS = "id, position, kind, label, required, options, asked_per";
 
 export async function listQuestions(eventId: string): Promise<Question[]> {
   const { data, error } = await supabase.from("event_questions").select(COLUMNS).eq("event_id", eventId).order("position");
   if (error) throw error;
-  return data;
+  return data as Question[];
 }
 
 export function questionsOptions(eventId: string) {
   return queryOptions({ queryKey: editorKeys.questions(eventId), queryFn: () => listQuestions(eventId) });
 }
 
-type QuestionRow = Pick<Question, "kind" | "label" | "required" | "options">;
+type QuestionRow = Pick<Question, "kind" | "label" | "required" | "options" | "asked_per">;
 
 /** A new question goes last (the database places it). */
 export async function addQuestion(eventId: string, row: QuestionRow): Promise<void> {
