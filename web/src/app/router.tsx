@@ -34,6 +34,11 @@ export const pageRoutes: RouteObject[] = [
     lazy: withCatalogue("manage", async () => ({ Component: (await import("@/features/manage/check-in-page")).CheckInPage })),
   },
   {
+    // Where Stripe sends a buyer back (decision 0280).
+    path: "orders/:id",
+    lazy: withCatalogue("orders", async () => ({ Component: (await import("@/features/orders/order-page")).OrderPage })),
+  },
+  {
     path: "groups",
     lazy: withCatalogue("groups", async () => ({ Component: (await import("@/features/groups/groups-page")).GroupsPage })),
   },

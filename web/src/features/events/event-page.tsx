@@ -4,8 +4,10 @@ import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
 import { AfterPaint } from "@/components/after-paint";
 import { LoadError } from "@/components/page-states";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/lib/auth/session-context";
+import { withCatalogue } from "@/lib/i18n";
 import { memoInLanguage } from "@/lib/i18n/memo-in-language";
 import { usePageTitle } from "@/lib/use-page-title";
 import { eventDetailOptions } from "./api/get-event";
@@ -30,6 +32,9 @@ import { ReportButton } from "./reports/report-button";
 
 // Below the fold and live: its code and data come after the event itself.
 const CommentsSection = lazy(() => import("./comments/comments-section"));
+// An event that sells tickets shows the checkout feature's box instead of the RSVP one: its code
+// and words load only for such events (decision 0290).
+const TicketBox = lazy(withCatalogue("checkout", () => import("@/features/checkout/ticket-box")));
 
 // The page renders again as the session, the viewer's RSVP and fresh data arrive; sections whose
 // props have not changed are not rendered again.
@@ -51,6 +56,10 @@ export function EventPage() {
   const { user, status } = useSession();
   const mine = useMyRsvp(event?.id);
   const pageUrl = `${window.location.origin}/events/${slug}`;
+  // Free events keep their one-click RSVP; one that sells tickets takes no new RSVPs, but those
+  // made before its ticket types keep theirs (and their box, to cancel).
+  const sellsTickets = (event?.ticket_types?.length ?? 0) > 0;
+  const hasRsvp = Boolean(mine && ["going", "waitlisted", "pending"].includes(mine.status));
 
   usePageTitle(event?.title ?? (query.isPending ? undefined : t`Event not found`));
   const viewer = status === "loading" ? undefined : user ? { id: user.id, name: viewerName(user) } : null;
@@ -72,7 +81,12 @@ export function EventPage() {
           <aside className="flex flex-col gap-6 md:sticky md:top-4 md:order-last md:self-start">
             <AfterPaint>
               <EventGroupChip event={event} />
-              <EventRsvpBox event={event} mine={mine} />
+              {(!sellsTickets || hasRsvp) && <EventRsvpBox event={event} mine={mine} />}
+              {sellsTickets && (
+                <Suspense fallback={<Skeleton className="h-64 w-full rounded-xl" />}>
+                  <TicketBox event={event} />
+                </Suspense>
+              )}
               <EventTeamLinks event={event} user={user} mine={mine} />
               <AttendeeAvatars event={event} />
             </AfterPaint>
@@ -83,7 +97,7 @@ export function EventPage() {
             <AfterPaint>
               <EventWhen startsAt={event.starts_at} endsAt={event.ends_at} timeZone={event.timezone} />
               {event.series_id && <SeriesDates eventId={event.id} seriesId={event.series_id} />}
-              <EventPlace event={event} showOnlineLink={mine?.status === "going"} />
+              <EventPlace event={event} showOnlineLink={mine?.status === "going" || sellsTickets} />
               <div className="flex flex-wrap items-center gap-2">
                 <CalendarButtons event={event} />
                 <ShareButton url={pageUrl} />
