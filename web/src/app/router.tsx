@@ -34,6 +34,14 @@ export const pageRoutes: RouteObject[] = [
     lazy: withCatalogue("manage", async () => ({ Component: (await import("@/features/manage/check-in-page")).CheckInPage })),
   },
   {
+    path: "events/:slug/tickets",
+    lazy: withCatalogue("ticketing", async () => ({ Component: (await import("@/features/ticketing/tickets-setup-page")).TicketsSetupPage })),
+  },
+  {
+    path: "events/:slug/sales",
+    lazy: withCatalogue("sales", async () => ({ Component: (await import("@/features/sales/sales-page")).SalesPage })),
+  },
+  {
     // Where Stripe sends a buyer back (decision 0280).
     path: "orders/:id",
     lazy: withCatalogue("orders", async () => ({ Component: (await import("@/features/orders/order-page")).OrderPage })),

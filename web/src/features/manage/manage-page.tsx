@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { ExternalLink, Pencil, ScanLine } from "lucide-react";
+import { BarChart3, ExternalLink, Pencil, ScanLine, Ticket } from "lucide-react";
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { EventNotFoundState, ForbiddenState, LoadError, SectionsSkeleton } from "@/components/page-states";
@@ -91,6 +91,18 @@ function Dashboard({ event, isHost }: { event: ManagedEvent; isHost: boolean }) 
             <Link to={`/events/${event.slug}`}>
               <ExternalLink aria-hidden="true" />
               <Trans>Event page</Trans>
+            </Link>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/events/${event.slug}/tickets`}>
+              <Ticket aria-hidden="true" />
+              <Trans>Tickets and prices</Trans>
+            </Link>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/events/${event.slug}/sales`}>
+              <BarChart3 aria-hidden="true" />
+              <Trans>Sales</Trans>
             </Link>
           </Button>
         </nav>
