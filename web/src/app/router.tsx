@@ -84,6 +84,11 @@ export const pageRoutes: RouteObject[] = [
     lazy: withCatalogue("settings", async () => ({ Component: (await import("@/features/settings/settings-page")).SettingsPage })),
   },
   {
+    // Where Stripe Connect onboarding returns (?onboarding=done|refresh[&group=]).
+    path: "settings/payments",
+    lazy: withCatalogue("payments-settings", async () => ({ Component: (await import("@/features/payments-settings/payments-settings-page")).PaymentsSettingsPage })),
+  },
+  {
     path: "u/:username",
     lazy: withCatalogue("profiles", async () => ({ Component: (await import("@/features/profiles/public-profile-page")).PublicProfilePage })),
   },

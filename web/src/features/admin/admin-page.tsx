@@ -10,6 +10,7 @@ import { supabase } from "@/lib/supabase";
 import { usePageTitle } from "@/lib/use-page-title";
 import { reportQueueOptions } from "./api/admin-api";
 import { AuditTrail } from "./components/audit-trail";
+import { PaymentSettingsSection } from "./components/payment-settings-section";
 import { ReportCard } from "./components/report-card";
 import { useModeration } from "./hooks/use-moderation";
 
@@ -70,6 +71,7 @@ function Moderation() {
         )}
       </section>
       <AuditTrail />
+      <PaymentSettingsSection />
     </div>
   );
 }

@@ -113,6 +113,12 @@ function Settings() {
                 </a>
               </li>
             ))}
+            {/* Its own page (Stripe's onboarding comes back to it: decision 0284). */}
+            <li>
+              <Link to="/settings/payments" className="inline-flex rounded-md px-3 py-1.5 text-sm text-muted-foreground hover:bg-accent hover:text-foreground">
+                {t`Payments`}
+              </Link>
+            </li>
           </ul>
         </nav>
         {profile.isPending ? (
