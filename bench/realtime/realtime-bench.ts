@@ -8,6 +8,7 @@ import { freshPostgres } from '../support/fresh-postgres.ts';
 import { percentile } from '../support/stats.ts';
 import { phoenixClient } from './phoenix-client.ts';
 import { rawFanout } from './raw-fanout.ts';
+import { dbBroadcastFanout } from './db-broadcast.ts';
 
 const EMPTY = fileURLToPath(new URL('../../server/test/fixtures/empty-project', import.meta.url));
 const SUBSCRIBERS = (process.env.BENCH_RT_SUBSCRIBERS ?? '1,100,1000').split(',').map(Number);
@@ -131,6 +132,9 @@ export async function realtimeBench(): Promise<void> {
       }
       console.log(line(`broadcast, ${n} subscriber(s)`, blat, (blast - bstart) / 1000, base, raw.lat));
       for (const c of [...listeners, sender]) c.close();
+      const fromDb = await dbBroadcastFanout(server, n, messages);
+      const vsSocket = `  vs socket broadcast: p50 ${(percentile(fromDb.lat, 50) / percentile(blat, 50)).toFixed(1)}×`;
+      console.log(line(`realtime.send from SQL, ${n} subscriber(s)`, fromDb.lat, fromDb.seconds, base, raw.lat) + vsSocket);
     }
   } finally {
     await server.close();
