@@ -11,14 +11,15 @@ import { searchPlaces, type Place } from "./search-places";
 type SearchState =
   | { status: "idle" }
   | { status: "searching" }
-  | { status: "done"; places: Place[] }
+  | { status: "done"; places: Place[]; addresses: boolean }
   | { status: "failed"; message: string };
 
 /**
  * Place search through the `geocode` function. Not a <form> of its own (it sits inside the
- * editor's): Enter in the box searches instead of saving the event.
+ * editor's): Enter in the box searches instead of saving the event. `citiesOnlyHint` is said
+ * after a search when the server's geocoder knows cities only (the bundled gazetteer).
  */
-export function PlaceSearch({ onPick }: { onPick: (place: Place) => void }) {
+export function PlaceSearch({ onPick, citiesOnlyHint }: { onPick: (place: Place) => void; citiesOnlyHint?: string }) {
   const { t } = useLingui();
   const id = useId();
   const [query, setQuery] = useState("");
@@ -32,7 +33,7 @@ export function PlaceSearch({ onPick }: { onPick: (place: Place) => void }) {
     }
     setState({ status: "searching" });
     try {
-      setState({ status: "done", places: await searchPlaces(q) });
+      setState({ status: "done", ...(await searchPlaces(q)) });
     } catch (error) {
       setState({ status: "failed", message: `${t`Place search failed.`} ${errorMessage(error)}` });
     }
@@ -78,6 +79,7 @@ export function PlaceSearch({ onPick }: { onPick: (place: Place) => void }) {
           (found
             ? plural(found, { one: "# place found. Choose one.", other: "# places found. Choose one." })
             : t`No places found. Try another spelling, or add the city.`)}
+        {state.status === "done" && !state.addresses && citiesOnlyHint && ` ${citiesOnlyHint}`}
         {state.status === "failed" && <span className="font-medium text-red-700">{state.message}</span>}
       </p>
       {state.status === "done" && state.places.length > 0 && (

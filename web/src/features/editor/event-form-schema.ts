@@ -58,6 +58,8 @@ const fields = z.object({
   endDate: z.string().min(1, { error: () => t`Choose the day it ends.` }),
   endTime: z.string().min(1, { error: () => t`Choose the time it ends.` }),
   timezone: z.string().trim().refine(isKnownTimeZone, { error: () => ruleMessage("invalid_timezone") }),
+  /** The host chose the zone (typed it, or the event was saved with it): a new venue no longer changes it (decision 0300). */
+  timezoneChosen: z.boolean().optional(),
   venueName: z.string().trim(),
   address: z.string().trim(),
   lat: z.string().trim().refine(coordinateIn(90), { error: () => ruleMessage("invalid_location") }),

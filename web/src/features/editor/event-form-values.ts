@@ -31,14 +31,14 @@ function addDays(date: string, days: number): string {
 }
 
 /**
- * A new event: tomorrow 18:00–20:00 in the host's own zone, public, unlimited, waitlist on; in
+ * A new event: tomorrow 18:00–20:00 in the host's own zone until a venue gives its own, public, unlimited, waitlist on; in
  * `groupId` when it was started from a group's page (/events/new?group=…).
  */
 export function newEventFormValues(zone: string, now: Date = new Date(), groupId = ""): EventFormValues {
   const tomorrow = addDays(isoToZonedWallTime(now.toISOString(), zone).date, 1);
   return {
     title: "", description: "", category: "other",
-    startDate: tomorrow, startTime: "18:00", endDate: tomorrow, endTime: "20:00", timezone: zone,
+    startDate: tomorrow, startTime: "18:00", endDate: tomorrow, endTime: "20:00", timezone: zone, timezoneChosen: false,
     venueName: "", address: "", lat: "", lng: "", onlineUrl: "",
     capacity: "", waitlistEnabled: true, requiresApproval: false, plusOnesMax: "0", rsvpClosesAt: "",
     visibility: "public", groupId, coverPath: "", videoKind: "none", videoUrl: "", videoPath: "",
@@ -59,6 +59,7 @@ export function eventToFormValues(event: EditableEvent): EventFormValues {
     category: event.category,
     startDate: start.date, startTime: start.time, endDate: end.date, endTime: end.time,
     timezone: event.timezone,
+    timezoneChosen: true, // a saved event keeps its zone unless the host changes it (decision 0300)
     venueName: event.venue_name ?? "",
     address: event.address ?? "",
     lat: event.lat === null ? "" : String(event.lat),

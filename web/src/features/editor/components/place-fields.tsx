@@ -7,12 +7,7 @@ import type { Place } from "@/components/places/search-places";
 import type { EventFormValues } from "../event-form-schema";
 import { EditorSection } from "./editor-section";
 import { PlaceSearch } from "@/components/places/place-search";
-
-function pointOf(lat: string, lng: string): LatLng | null {
-  if (lat.trim() === "" || lng.trim() === "") return null;
-  const point = { lat: Number(lat), lng: Number(lng) };
-  return Number.isFinite(point.lat) && Number.isFinite(point.lng) ? point : null;
-}
+import { pointOf } from "../venue-zone/zone-at-point";
 
 /** A venue (search, then fine-tune on the map or in the coordinate boxes), an online link, or both. */
 export function PlaceFields() {
@@ -23,11 +18,14 @@ export function PlaceFields() {
     setValue(name, value, { shouldDirty: true, shouldValidate: isSubmitted });
 
   function pick(place: Place) {
-    // A city from the gazetteer is where the venue is; the host names the venue itself.
+    // A city from the gazetteer is where the venue is; the host names the venue itself. An
+    // address from a geocoder that knows them (Nominatim) names the venue as OpenStreetMap does.
     if (!getValues("venueName").trim()) set("venueName", place.name);
     set("address", place.label);
     set("lat", String(place.lat));
     set("lng", String(place.lng));
+    // The geocoder's zone at once; useVenueZone then agrees from the same lookup (decision 0300).
+    if (place.timezone && !getValues("timezoneChosen")) setValue("timezone", place.timezone, { shouldDirty: true, shouldValidate: isSubmitted });
   }
 
   function move(point: LatLng | null) {
@@ -38,7 +36,10 @@ export function PlaceFields() {
   const coordinateError = errors.lat?.message ?? errors.lng?.message;
   return (
     <EditorSection title={t`Place`} intro={t`Add a place on the map or an online link, or both.`}>
-      <PlaceSearch onPick={pick} />
+      <PlaceSearch
+        onPick={pick}
+        citiesOnlyHint={t`This server's place search knows cities, not street addresses: choose the city, then put the pin on the venue.`}
+      />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField label={t`Venue name`} error={errors.venueName?.message}>
           <Input autoComplete="off" placeholder={t`e.g. LX Factory`} {...register("venueName")} />
