@@ -143,12 +143,15 @@ describe("form values ⇄ the event's columns", () => {
     const values = valid({ timezone: "Asia/Tokyo", rsvpClosesAt: "2026-11-21T12:00", capacity: "40", videoKind: "link", videoUrl: "https://vimeo.com/1", onlineUrl: "https://meet.example.com/a" });
     const fields = formValuesToEventFields(values);
     const event: EditableEvent = { ...fields, id: "e1", slug: "s", status: "draft", host_id: "h", updated_at: "", online_url: "https://meet.example.com/a" };
-    expect(eventToFormValues(event)).toEqual(values);
+    // A saved event's zone counts as the host's choice: a venue moved later does not change it (decision 0300).
+    expect(eventToFormValues(event)).toEqual({ ...values, timezoneChosen: true });
   });
 
   it("starts a new event tomorrow evening in the host's zone", () => {
     // 23:30 on the 20th in New York is already the 21st in UTC: tomorrow is still the 21st there.
     const values = newEventFormValues("America/New_York", new Date("2026-11-21T04:30:00Z"));
     expect(values).toMatchObject({ startDate: "2026-11-21", endDate: "2026-11-21", startTime: "18:00", endTime: "20:00", timezone: "America/New_York" });
+    expect(values.timezoneChosen).toBe(false); // until a venue gives its own zone
+
   });
 });
