@@ -7,7 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { signInPathFor } from "@/lib/auth/safe-next";
 import { useSession } from "@/lib/auth/session-context";
-import { errorCode, errorMessage } from "@/lib/errors";
+import { errorCode } from "@/lib/errors";
+import { paymentErrorMessage } from "@/lib/payments/payment-errors";
 import { checkoutKeys } from "./api/checkout-keys";
 import { getMyWaitlistEntry, getTicketQuestions, joinTicketWaitlist, leaveTicketWaitlist, startCheckout } from "./api/checkout-api";
 import { saleState, seatsLeft } from "./availability";
@@ -45,7 +46,7 @@ export default function TicketBox({ event }: { event: TicketBoxEvent }) {
     mutationFn: startCheckout,
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) => {
-      toast.error(errorMessage(error));
+      toast.error(paymentErrorMessage(error));
       // The counts were behind: show what is really left.
       if (errorCode(error) === "sold_out") void queryClient.invalidateQueries({ queryKey: PAGE_DATA_KEYS.event(event.slug) });
     },
@@ -57,7 +58,7 @@ export default function TicketBox({ event }: { event: TicketBoxEvent }) {
       toast.success("join" in change ? t`You're on the waitlist. We'll tell you when seats free up.` : t`You left the waitlist.`);
       void queryClient.invalidateQueries({ queryKey: waitlistKey });
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => toast.error(paymentErrorMessage(error)),
   });
 
   const busy = checkout.isPending || checkout.isSuccess;

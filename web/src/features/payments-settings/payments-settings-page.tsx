@@ -8,7 +8,7 @@ import { LoadError, SectionsSkeleton } from "@/components/page-states";
 import { Alert } from "@/components/ui/alert";
 import { RequireAuth } from "@/lib/auth/require-auth";
 import { useSession } from "@/lib/auth/session-context";
-import { errorMessage } from "@/lib/errors";
+import { paymentErrorMessage } from "@/lib/payments/payment-errors";
 import { usePageTitle } from "@/lib/use-page-title";
 import { connectEnabledOptions, organizedGroupsOptions, paymentAccountsOptions, startOnboarding } from "./api/payments-settings-api";
 import { AccountCard } from "./components/account-card";
@@ -37,7 +37,7 @@ function PaymentsSettings() {
   const onboard = useMutation({
     mutationFn: startOnboarding,
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => toast.error(paymentErrorMessage(error)),
   });
 
   return (

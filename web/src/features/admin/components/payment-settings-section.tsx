@@ -9,7 +9,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/errors";
+import { paymentErrorMessage } from "@/lib/payments/payment-errors";
 import { paymentSettingsOptions, savePaymentSettings, type PaymentSettings } from "../api/payment-settings-api";
 
 /** The operator's payment settings (decision 0284): Stripe Connect, the platform fee, the default currency, the hold. */
@@ -49,7 +49,7 @@ function PaymentSettingsForm({ initial, currencies }: { initial: PaymentSettings
       toast.success(t`Payment settings saved.`);
       void queryClient.invalidateQueries({ queryKey: paymentSettingsOptions().queryKey });
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => toast.error(paymentErrorMessage(error)),
   });
   return (
     <form

@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { useMemo, useState } from "react";
 import { answerProblems, answersPayload, type AnswerDraft, type DraftValue } from "@/components/questions/answer-form";
-import { errorMessage } from "@/lib/errors";
+import { paymentErrorMessage } from "@/lib/payments/payment-errors";
 import { checkPromoCode, unlockTicketTypes, type TicketQuestion, type TicketType } from "../api/checkout-api";
 import { cartTotals, checkoutItems, seats, type Promo, type Quantities } from "../cart";
 import type { TicketBoxEvent } from "../ticket-box-event";
@@ -33,7 +33,7 @@ export function useTicketCart(eventId: string, currency: string, visible: BoxTyp
     try {
       setPromo(await checkPromoCode(eventId, code));
     } catch (error) {
-      throw new Error(errorMessage(error));
+      throw new Error(paymentErrorMessage(error));
     }
   };
   const applyAccess = async (code: string) => {
@@ -41,7 +41,7 @@ export function useTicketCart(eventId: string, currency: string, visible: BoxTyp
     try {
       unlocked = await unlockTicketTypes(eventId, code);
     } catch (error) {
-      throw new Error(errorMessage(error));
+      throw new Error(paymentErrorMessage(error));
     }
     if (unlocked.length === 0) throw new Error(t`This code unlocks no tickets of this event.`);
     setAccess({ code, types: unlocked });

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { errorMessage } from "@/lib/errors";
+import { paymentErrorMessage } from "@/lib/payments/payment-errors";
 import { orderKeys, saveHolderName } from "../api/order-api";
 
 /** The name on a ticket, which the buyer can change until the event ends (for a friend, say). */
@@ -19,7 +19,7 @@ export function HolderNameField({ orderId, ticketId, position, initial }: { orde
       toast.success(t`Name saved on ticket ${position}.`);
       void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => toast.error(paymentErrorMessage(error)),
   });
   const changed = name.trim() !== initial;
   return (

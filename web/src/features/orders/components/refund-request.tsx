@@ -6,7 +6,7 @@ import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Button } from "@/components/ui/button";
 import { formatEventStart } from "@/lib/datetime";
-import { errorMessage } from "@/lib/errors";
+import { paymentErrorMessage } from "@/lib/payments/payment-errors";
 import { formatMoney } from "@/lib/money/money";
 import { orderKeys, requestRefund, type OrderDetails } from "../api/order-api";
 import { buyerRefundWindow, refundableTickets } from "../refund-rules";
@@ -31,7 +31,7 @@ export function RefundRequest({ order }: { order: OrderDetails }) {
     },
     onError: (error) => {
       setConfirming(false);
-      toast.error(errorMessage(error));
+      toast.error(paymentErrorMessage(error));
     },
   });
 

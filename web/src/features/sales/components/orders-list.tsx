@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { OrderStatusBadge } from "@/components/payments/order-status-badge";
 import { Button } from "@/components/ui/button";
 import { formatEventStart } from "@/lib/datetime";
-import { errorMessage } from "@/lib/errors";
+import { paymentErrorMessage } from "@/lib/payments/payment-errors";
 import { formatMoney } from "@/lib/money/money";
 import { refundOrder, salesKeys, type OrderAnswer, type RefundChoice, type SalesOrder } from "../api/sales-api";
 import { answerCell } from "../orders-csv";
@@ -28,7 +28,7 @@ export function OrdersList({ eventId, orders, answers, timeZone }: Props) {
       setRefunding(null);
       void queryClient.invalidateQueries({ queryKey: salesKeys.orders(eventId) });
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => toast.error(paymentErrorMessage(error)),
   });
   const yes = t({ message: "Yes", comment: "A ticked checkbox question's answer" });
   const newest = [...orders].reverse();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { PAGE_DATA_KEYS } from "@shared/page-contract";
-import { errorMessage } from "@/lib/errors";
+import { paymentErrorMessage } from "@/lib/payments/payment-errors";
 
 /**
  * A write of the ticket setup: the database's refusal as a toast, its list and the event page
@@ -15,6 +15,6 @@ export function useSetupWrite<T>(run: (change: T) => Promise<unknown>, keys: Que
       toast.success(done(change));
       await Promise.all([...keys, PAGE_DATA_KEYS.event(slug)].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => toast.error(paymentErrorMessage(error)),
   });
 }
