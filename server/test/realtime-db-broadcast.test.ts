@@ -139,6 +139,20 @@ describe(`broadcast from the database (${driverName})`, () => {
     expect(later.heard[0]!.meta?.replayed).toBeUndefined();
   });
 
+  it('messages sent while a replaying channel joins each arrive once, replayed or live, in order', async () => {
+    const since = Date.now() - 1000;
+    const client = await as(MEMBER);
+    const joining = listen(client.channel('db-room-race', { config: { private: true, broadcast: { replay: { since } } } }));
+    const sending = (async () => {
+      for (let n = 0; n < 20; n++) await sql(`select realtime.send('{"n": ${n}}', 'n', 'db-room-race')`);
+    })();
+    await Promise.all([subscribed(joining.channel), sending]);
+    const all = Array.from({ length: 20 }, (_, n) => n);
+    await expect.poll(() => joining.heard.map((m) => (m.payload as { n: number }).n)).toEqual(all);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(joining.heard.map((m) => (m.payload as { n: number }).n)).toEqual(all);
+  });
+
   it('replay needs the right to read the topic\'s broadcasts', async () => {
     const lurker = await as(LURKER);
     await expect(subscribed(lurker.channel('db-room-replay', { config: { private: true, broadcast: { replay: { since: 0 } } } }))).rejects.toThrow(

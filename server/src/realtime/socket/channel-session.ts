@@ -41,7 +41,9 @@ export class ChannelSession implements ChangeSubscriber {
   presenceReady = false;
   expiryTimer?: NodeJS.Timeout;
   /** Ids of the database broadcasts replayed at the join: not delivered a second time live. */
-  replayedIds?: Set<string>;
+  private replayedIds?: Set<string>;
+  /** Broadcasts that arrived while the join's replay was read: sent after the replayed ones. */
+  private held?: BroadcastMessage[];
   private readonly transport: ChannelTransport;
 
   constructor(opts: {
@@ -87,8 +89,29 @@ export class ChannelSession implements ChangeSubscriber {
   deliverBroadcast(message: BroadcastMessage, senderId: string | undefined): void {
     if (senderId === this.id && !this.config.broadcast.self) return;
     if (!this.permissions.broadcastRead) return;
+    if (this.held) {
+      this.held.push(message);
+      return;
+    }
     if (this.replayedIds && typeof message.meta?.id === 'string' && this.replayedIds.has(message.meta.id)) return;
     this.transport.pushBroadcast({ ...message, topic: this.topic });
+  }
+
+  /**
+   * Replay on join: live broadcasts are held from before the replay is read until it is sent,
+   * so a message committed meanwhile arrives once — replayed, or live right after the replay.
+   */
+  holdBroadcasts(): void {
+    this.held = [];
+  }
+
+  /** Sends the replayed messages, then what was held, leaving out what the replay already sent. */
+  sendReplay(replayed: BroadcastMessage[]): void {
+    this.replayedIds = new Set(replayed.map((m) => String(m.meta?.id)));
+    for (const m of replayed) this.transport.pushBroadcast(m);
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const m of held) this.deliverBroadcast(m, undefined);
   }
 
   deliverPresenceState(state: PresenceGroups): void {

@@ -153,15 +153,6 @@ export class RealtimeConnection {
       if (err instanceof ReplayError) return fail(err.message);
       throw err;
     }
-    let replayed: BroadcastMessage[] = [];
-    if (replay) {
-      try {
-        replayed = await replayMessages(this.ctx.db, subtopic, msg.topic, replay);
-      } catch (err) {
-        this.ctx.log.warn({ err }, 'realtime: replay failed');
-        return fail('UnableToReplayMessages: Realtime was unable to replay messages');
-      }
-    }
     // As Supabase: a binding it could not create (table not in the publication, a filter on a
     // missing column) leaves the channel joined, without changes, and says so in a system event.
     const problem = bindings.length ? await bindingProblem(this.ctx.db, bindings) : undefined;
@@ -170,13 +161,25 @@ export class RealtimeConnection {
     const echoed = config.postgresChanges.map((p, i) => ({ ...p, id: bindings[i]!.id }));
     if (problem) bindings = [];
     const session = new ChannelSession({ topic: msg.topic, joinRef: msg.joinRef, config, bindings, identity, permissions, transport: this.writer });
-    if (replay) session.replayedIds = new Set(replayed.map((m) => String(m.meta!.id)));
     this.channels.set(msg.topic, session);
+    // A replay is read after the channel hears live broadcasts (held until the replay is sent),
+    // so nothing committed while it is read is missed.
+    if (replay) session.holdBroadcasts();
     this.hub.add(session);
+    let replayed: BroadcastMessage[] = [];
+    if (replay) {
+      try {
+        replayed = await replayMessages(this.ctx.db, subtopic, msg.topic, replay);
+      } catch (err) {
+        this.ctx.log.warn({ err }, 'realtime: replay failed');
+        await this.leave(session);
+        return fail('UnableToReplayMessages: Realtime was unable to replay messages');
+      }
+    }
     this.scheduleExpiry(session);
     if (bindings.length) await this.hub.feed.syncTriggers();
     session.reply(msg.ref, 'ok', { postgres_changes: echoed });
-    for (const m of replayed) this.writer.pushBroadcast(m);
+    if (replay) session.sendReplay(replayed);
     if (problem) session.system('postgres_changes', 'error', problem);
     else if (bindings.length) session.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
     // Opt-in (`broadcast.replication_ready`): broadcasts from the database flow as soon as the
