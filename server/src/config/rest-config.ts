@@ -14,6 +14,8 @@ export const restConfigFields = {
   restStatementTimeoutMs: z.coerce.number({ error: 'must be a number' }).int().min(0),
   /** Largest request body accepted by /rest/v1, in bytes. */
   restMaxBodyBytes: z.coerce.number({ error: 'must be a number' }).int().min(1024),
+  /** One-to-many/many-to-many embeds nested at most this deep in one request (decision 0253); 0: any. */
+  restMaxEmbedDepth: z.coerce.number({ error: 'must be a number' }).int().min(0),
 };
 
 export const REST_ENV_NAMES = {
@@ -21,6 +23,7 @@ export const REST_ENV_NAMES = {
   apiExtraSearchPath: 'GATHER_API_EXTRA_SEARCH_PATH',
   restStatementTimeoutMs: 'GATHER_REST_STATEMENT_TIMEOUT_MS',
   restMaxBodyBytes: 'GATHER_REST_MAX_BODY_BYTES',
+  restMaxEmbedDepth: 'GATHER_REST_MAX_EMBED_DEPTH',
 } as const;
 
 export const REST_DEFAULTS = {
@@ -28,6 +31,7 @@ export const REST_DEFAULTS = {
   apiExtraSearchPath: ['public', 'extensions'],
   restStatementTimeoutMs: 8000,
   restMaxBodyBytes: 10 * 1024 * 1024,
+  restMaxEmbedDepth: 3,
 };
 
 /** The `[api]` keys read from config.toml. */

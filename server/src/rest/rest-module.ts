@@ -89,11 +89,12 @@ export function restModule(ctx: ServerContext): FastifyPluginAsync {
       }
       const rreq = toRestRequest(req);
       const maxRows = ctx.config.maxRows;
+      const maxEmbedDepth = ctx.config.restMaxEmbedDepth;
       let plan: RequestPlan;
       let prepared: Statement | undefined;
       try {
         try {
-          const opts = { cache: holder.ready() ?? (await holder.get()), maxRows };
+          const opts = { cache: holder.ready() ?? (await holder.get()), maxRows, maxEmbedDepth };
           const cached = cachedRead(opts, rreq);
           if (cached) ({ plan, main: prepared } = cached);
           else plan = planRequest(opts, rreq);
@@ -101,7 +102,7 @@ export function restModule(ctx: ServerContext): FastifyPluginAsync {
           if (!(err instanceof ApiError && CACHE_MISSES.has(err.code))) throw err;
           const fresh = await holder.refreshIfStale();
           if (!fresh) throw err;
-          plan = planRequest({ cache: fresh, maxRows }, rreq);
+          plan = planRequest({ cache: fresh, maxRows, maxEmbedDepth }, rreq);
         }
       } catch (err) {
         if (err instanceof ApiError) return send(reply, errorResponse(err));

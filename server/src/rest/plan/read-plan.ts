@@ -34,7 +34,7 @@ function outputKey(f: Field, alias: string | undefined): string | undefined {
   return f.name;
 }
 
-function isToOne(rel: Relationship | undefined): boolean {
+export function isToOne(rel: Relationship | undefined): boolean {
   if (!rel) return false;
   return rel.kind === 'computed' ? rel.toOne : rel.cardinality === 'm2o' || rel.cardinality === 'o2o';
 }

@@ -3,6 +3,7 @@ import { parseAccept } from '../parse/accept.ts';
 import { parsePrefer, type Preferences } from '../parse/prefer.ts';
 import { decodeQuery, parseQueryParams } from '../parse/query-params.ts';
 import { findTable, type SchemaCache } from '../schema-cache/schema-cache.ts';
+import { checkEmbedDepth } from './embed-limits.ts';
 import { fuzzyOne } from './fuzzy.ts';
 import { planCall } from './call-plan.ts';
 import { negotiate } from './negotiate.ts';
@@ -21,6 +22,8 @@ export interface RestRequest {
 export interface PlanOptions {
   cache: SchemaCache;
   maxRows: number;
+  /** One-to-many and many-to-many embeds nested at most this deep (embed-limits.ts); 0 or absent: any. */
+  maxEmbedDepth?: number;
 }
 
 function segments(path: string): string[] {
@@ -72,10 +75,16 @@ function applied(prefs: Preferences, kind: 'read' | 'insert' | 'update' | 'delet
 
 /**
  * Turns a request into a plan without touching the database: routing, schema, preferences,
- * the parsed query string and body, names resolved against the schema cache. Every problem
- * is an ApiError in PostgREST's shape.
+ * the parsed query string and body, names resolved against the schema cache, the server's
+ * limits on embedding. Every problem is an ApiError in PostgREST's shape.
  */
 export function planRequest(opts: PlanOptions, req: RestRequest): RequestPlan {
+  const plan = planUnlimited(opts, req);
+  if (opts.maxEmbedDepth) checkEmbedDepth(plan, opts.maxEmbedDepth);
+  return plan;
+}
+
+function planUnlimited(opts: PlanOptions, req: RestRequest): RequestPlan {
   const { cache } = opts;
   const method = req.method.toUpperCase();
   const segs = segments(req.path);

@@ -105,7 +105,7 @@ export function cachedRead(opts: PlanOptions, req: RestRequest): { plan: ReadPla
   const pairs = decodeQuery(req.query);
   const holes: number[] = [];
   const values: string[] = [];
-  let key = `${opts.maxRows}|${req.method}|${part(req.path)}`;
+  let key = `${opts.maxRows}|${opts.maxEmbedDepth ?? 0}|${req.method}|${part(req.path)}`;
   for (const h of HEADERS) key += part(req.headers[h]);
   for (let i = 0; i < pairs.length; i++) {
     const [k, v] = pairs[i]!;
