@@ -69,6 +69,8 @@ describe('group emails', () => {
     expect(decideEmail(record({ kind: 'group_announcement', preferences: { email_host_messages: false } }), now)).toMatchObject({ outcome: 'opted_out' });
     expect(decideEmail(record({ kind: 'group_announcement', membership: null }), now)).toMatchObject({ outcome: 'skipped' });
     expect(decideEmail(record({ kind: 'group_announcement', membership: { status: 'active', role: 'member', alerts: 'none' } }), now)).toMatchObject({ send: true });
-    expect(decideEmail(record({ kind: 'group_join_requested', preferences: { email_rsvp_requests: false } }), now)).toMatchObject({ outcome: 'opted_out' });
+    // Requests to join are host news: the database planned their email from the organizer's
+    // per-kind choice (decision 0311); what reaches notify is to be sent.
+    expect(decideEmail(record({ kind: 'group_join_requested', preferences: { email_rsvp_updates: false } }), now)).toMatchObject({ send: true });
   });
 });

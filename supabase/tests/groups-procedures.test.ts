@@ -87,7 +87,8 @@ describe('join_group, leave_group, decide_group_member', () => {
     // The organizer also heard of the team's own two requests (team() approves them).
     expect([await asked(org), await asked(co), await asked(evo)]).toEqual([4, 2, 0]);
     const [note] = (await g.db.query(`select payload from public.notifications where user_id = $1 and kind = 'group_join_requested' and payload ->> 'user_id' = $2`, [org.id, ana.id])).rows as { payload: Record<string, unknown> }[];
-    expect(note!.payload).toEqual({ group_id: grp.id, group_slug: grp.slug, group_name: expect.stringMatching(/^Team /), user_id: ana.id });
+    // Host news carries who asked, by name, for the bell (decision 0311).
+    expect(note!.payload).toEqual({ group_id: grp.id, group_slug: grp.slug, group_name: expect.stringMatching(/^Team /), user_id: ana.id, display_name: 'ana' });
 
     expect(await err(call(evo, 'public.decide_group_member($1, $2, true)', [grp.id, ana.id]))).toEqual({
       code: 'not_group_manager', message: "Only the group's organizers and co-organizers can do that.", status: 403,

@@ -58,17 +58,23 @@ describe('notify: emails for notifications', () => {
   });
 
   it('emails the hosts about a request, then the member about approval or decline', async () => {
-    const [a, b] = [await g.member('ask_a'), await g.member('ask_b')];
-    const e = await createEvent(g, host, { title: 'Approval supper', requires_approval: true });
+    const [asker, a, b] = [await g.member('ask_host'), await g.member('ask_a'), await g.member('ask_b')];
+    const e = await createEvent(g, asker, { title: 'Approval supper', requires_approval: true });
     await rsvp(a, e.id);
     await rsvp(b, e.id);
-    const requests = await settledMail(g, host, 'rsvp_requested');
-    expect(requests.filter((m) => m.subject === 'New request to join Approval supper')).toHaveLength(2);
-    expect(requests.map((m) => m.text).join('\n')).toContain('ask_a asked to join Approval supper');
+    // The first request is emailed at once; the second waits for the hour's batch (decision 0311).
+    await expect.poll(async () => (await mailTo(g, asker, 'rsvp_requested')).length, { timeout: 30_000, interval: 100 }).toBe(1);
+    const requests = await mailTo(g, asker, 'rsvp_requested');
+    expect(requests[0]!.subject).toBe('New request to join Approval supper');
+    expect(requests[0]!.text).toContain('ask_a asked to join Approval supper');
     expect(eventLinkIn(requests[0]!)).toMatch(new RegExp(`/events/${e.slug}/manage$`));
+    const { rows: waiting } = await g.db.query<{ emailed_at: Date | null; email_after: Date | null }>(
+      `select emailed_at, email_after from public.notifications where user_id = $1 and kind = 'rsvp_requested' order by created_at`, [asker.id]);
+    expect(waiting[1]).toMatchObject({ emailed_at: null });
+    expect(waiting[1]!.email_after!.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
 
-    await g.sqlAs(host)('select public.decide_rsvp($1, $2, true)', [e.id, a.id]);
-    await g.sqlAs(host)('select public.decide_rsvp($1, $2, false)', [e.id, b.id]);
+    await g.sqlAs(asker)('select public.decide_rsvp($1, $2, true)', [e.id, a.id]);
+    await g.sqlAs(asker)('select public.decide_rsvp($1, $2, false)', [e.id, b.id]);
     const approved = await settledMail(g, a, 'rsvp_approved');
     const declined = await settledMail(g, b, 'rsvp_declined');
     expect(approved).toHaveLength(1);
@@ -115,7 +121,8 @@ describe('notify: emails for notifications', () => {
   it('sends nothing a member has switched off, and records why', async () => {
     const [a, b] = [await g.member('quiet_a'), await g.member('quiet_b')];
     await g.sqlAs(b)('update public.notification_preferences set email_rsvp_updates = false where user_id = $1', [b.id]);
-    await g.sqlAs(host)('update public.notification_preferences set email_rsvp_requests = false where user_id = $1', [host.id]);
+    // Requests to join are host news, chosen per kind since decision 0311.
+    await g.sqlAs(host)(`insert into public.notification_kind_preferences (kind, channel, delivery) values ('rsvp_requested', 'email', 'off')`);
     const e = await createEvent(g, host, { title: 'Quiet evening', capacity: 1 });
     await rsvp(a, e.id);
     await rsvp(b, e.id);
@@ -130,7 +137,7 @@ describe('notify: emails for notifications', () => {
     await settledMail(g, host, 'rsvp_requested');
     expect((await mailTo(g, host, 'rsvp_requested')).length).toBe(before);
     expect((await emailStatuses(g, host, 'rsvp_requested')).at(-1)).toBe('opted_out');
-    await g.sqlAs(host)('update public.notification_preferences set email_rsvp_requests = true where user_id = $1', [host.id]);
+    await g.sqlAs(host)(`delete from public.notification_kind_preferences where kind = 'rsvp_requested'`);
   });
 
   it('keeps kinds without an email in-app only', async () => {

@@ -4,6 +4,7 @@
 // i18n/, in the recipient's language (decision 0205).
 import { GROUP_EMAIL_KINDS, groupContent } from './group-email-templates.ts';
 import { intlTag, mailLocale, mailMessages, type ChangedWhat, type MailLocale, type MailMessages } from './i18n/index.ts';
+import { NOTICE_EMAIL_KINDS, noticeContent } from './notice-email-templates.ts';
 import { PAYMENT_EMAIL_KINDS, paymentContent } from './payment-email-templates.ts';
 
 export interface EmailEvent {
@@ -50,13 +51,15 @@ export interface Content {
   outro?: string;
   /** A one-click way out of this kind of email, beside the settings link. */
   unsubscribe?: { text: string; url: string };
+  /** Headed lists, each with its link (the daily digest: one per event or group). */
+  sections?: { title: string; url: string; lines: string[] }[];
 }
 
 /** The kinds that have an email. Others (a kind added later) stay in-app only. */
 export const EMAIL_KINDS = [
   'rsvp_promoted', 'rsvp_approved', 'rsvp_declined', 'rsvp_requested', 'event_cancelled',
   'host_message', 'reminder_24h', 'reminder_1h', 'cohost_added', 'event_changed', ...GROUP_EMAIL_KINDS,
-  ...PAYMENT_EMAIL_KINDS,
+  ...PAYMENT_EMAIL_KINDS, ...NOTICE_EMAIL_KINDS,
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -151,7 +154,8 @@ function contentFor(input: NotificationEmailInput, m: MailMessages, locale: Mail
       };
     }
     default:
-      return groupContent(input, details, m) ?? paymentContent(input, details, m, locale, (iso, zone) => formatWhen(iso, zone, locale));
+      return groupContent(input, details, m) ?? paymentContent(input, details, m, locale, (iso, zone) => formatWhen(iso, zone, locale))
+        ?? noticeContent(input, details, m, locale);
   }
 }
 
@@ -188,6 +192,7 @@ function toText(c: Content, name: string, siteUrl: string, m: MailMessages): str
     '',
     ...c.paragraphs.flatMap((p) => [p, '']),
     ...(c.quote ? [...c.quote.split(/\r?\n/).map((l) => `> ${l}`.trimEnd()), ''] : []),
+    ...(c.sections ?? []).flatMap((s) => [s.title, ...s.lines.map((l) => `- ${l}`), s.url, '']),
     ...(c.details.length ? [...c.details.map(([k, v]) => m.labelled(k, v)), ''] : []),
     m.labelled(c.action.label, c.action.url),
     '',
@@ -208,6 +213,10 @@ function toHtml(c: Content, name: string, siteUrl: string, m: MailMessages): str
     c.quote
       ? `<blockquote style="margin:0 0 1em;padding:0 1em;border-left:3px solid #d1d5db;white-space:pre-wrap">${escapeHtml(c.quote)}</blockquote>`
       : '',
+    ...(c.sections ?? []).map(
+      (s) =>
+        `<h3 style="margin:1em 0 0.25em;font-size:1em"><a href="${escapeHtml(s.url)}">${escapeHtml(s.title)}</a></h3><ul style="margin:0 0 1em">${s.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+    ),
     c.details.length ? `<p>${c.details.map(([k, v]) => `<strong>${escapeHtml(m.labelled(k, '').trimEnd())}</strong> ${escapeHtml(v)}`).join('<br>')}</p>` : '',
     `<p><a href="${escapeHtml(c.action.url)}" style="display:inline-block;padding:0.6em 1.2em;background:#4338ca;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(c.action.label)}</a></p>`,
     c.outro ? `<p>${escapeHtml(c.outro)}</p>` : '',
@@ -222,11 +231,15 @@ function toHtml(c: Content, name: string, siteUrl: string, m: MailMessages): str
 /** The email for a notification, or undefined for a kind that has none. */
 export function renderNotificationEmail(input: NotificationEmailInput): RenderedEmail | undefined {
   const locale = mailLocale(input.locale);
+  const c = contentFor(input, mailMessages(locale), locale);
+  return c ? renderContent(c, input.recipientName, input.siteUrl, locale) : undefined;
+}
+
+/** Any content as an email: greeting, text and its HTML twin, the footer (host news batches use it too). */
+export function renderContent(c: Content, recipientName: string, siteUrl: string, locale: MailLocale): RenderedEmail {
   const m = mailMessages(locale);
-  const c = contentFor(input, m, locale);
-  if (!c) return undefined;
-  const name = input.recipientName.trim();
+  const name = recipientName.trim();
   // A subject is one line, whatever a host typed.
   const subject = c.subject.replace(/[\r\n]+/g, ' ').slice(0, 200);
-  return { subject, text: toText(c, name, input.siteUrl, m), html: toHtml(c, name, input.siteUrl, m) };
+  return { subject, text: toText(c, name, siteUrl, m), html: toHtml(c, name, siteUrl, m) };
 }

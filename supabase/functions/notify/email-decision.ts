@@ -28,7 +28,9 @@ export type EmailOutcome = 'sent' | 'opted_out' | 'no_address' | 'skipped';
 
 /**
  * The column of `notification_preferences` that switches each kind's email on or off. New-event
- * alerts have none: each membership's `alerts` decides (decision 0103).
+ * alerts have none: each membership's `alerts` decides (decision 0103). Host news (requests to
+ * join among them) has none either: the database planned its email from the member's per-kind
+ * choice when it made the notification (decision 0311), and moderation notices are always sent.
  */
 export const PREFERENCE_FOR_KIND: Partial<Record<EmailKind, string>> = {
   rsvp_promoted: 'email_rsvp_updates',
@@ -37,12 +39,10 @@ export const PREFERENCE_FOR_KIND: Partial<Record<EmailKind, string>> = {
   event_cancelled: 'email_rsvp_updates',
   cohost_added: 'email_rsvp_updates',
   event_changed: 'email_rsvp_updates',
-  rsvp_requested: 'email_rsvp_requests',
   host_message: 'email_host_messages',
   reminder_24h: 'email_reminders',
   reminder_1h: 'email_reminders',
   group_announcement: 'email_host_messages',
-  group_join_requested: 'email_rsvp_requests',
   group_join_approved: 'email_rsvp_updates',
   group_role_changed: 'email_rsvp_updates',
 };

@@ -6,10 +6,15 @@ import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { renderNotificationEmail } from '../_shared/email-templates.ts';
 import { MailError, sendMail } from '../_shared/mail.ts';
 import { decideEmail, type EmailOutcome, type NotificationRecord } from './email-decision.ts';
+import { emailHostNewsBatch, isHostNews } from './host-news-email.ts';
 
 export type EmailResult =
   | { id: string; outcome: EmailOutcome; recorded: boolean; why?: string }
   | { id: string; outcome: 'already_handled' | 'not_found' }
+  /** Host news waiting for its batch (decision 0311): the sweep hands it over when due. */
+  | { id: string; outcome: 'deferred' }
+  /** Host news sent (or not) with the rest of its batch, recorded for all of them. */
+  | { id: string; outcome: EmailOutcome; batch: string[]; recorded: boolean }
   | { id: string; outcome: 'failed'; error: string };
 
 async function record(supabase: SupabaseClient, id: string, status: EmailOutcome): Promise<boolean> {
@@ -25,6 +30,11 @@ export async function emailNotification(supabase: SupabaseClient, id: string, si
     const n = data as NotificationRecord | null;
     if (!n) return { id, outcome: 'not_found' };
     if (n.emailed_at) return { id, outcome: 'already_handled' };
+    if (isHostNews(n.kind)) {
+      const batch = await emailHostNewsBatch(supabase, n, siteUrl);
+      if (batch.kind === 'deferred') return { id, outcome: 'deferred' };
+      if (batch.kind === 'handled') return { id, outcome: batch.outcome, batch: batch.ids, recorded: batch.recorded > 0 };
+    }
 
     const decision = decideEmail(n);
     if (!decision.send) return { id, outcome: decision.outcome, why: decision.why, recorded: await record(supabase, id, decision.outcome) };
