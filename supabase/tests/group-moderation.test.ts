@@ -57,7 +57,7 @@ describe('hiding a group', () => {
     expect(await expectAppError(g.sqlAs(owner)(`select public.hide_content('group', $1, true)`, [grp.id]))).toEqual({
       code: 'not_admin', message: 'Only site admins can do that.', status: 403,
     });
-    await g.sqlAs(admin)(`select public.hide_content('group', $1, true)`, [grp.id]);
+    await g.sqlAs(admin)(`select public.hide_content('group', $1, true, 'Spam')`, [grp.id]);
     for (const who of ['anon', stranger, member] as const) expect(await sees(who, grp.id, e.id)).toEqual(gone);
     // Its organizers keep it (to fix it), but it is listed nowhere.
     for (const who of [owner, second, admin]) expect(await sees(who, grp.id, e.id)).toEqual({ group: true, event: true, listed: false, discovered: false });
@@ -68,7 +68,7 @@ describe('hiding a group', () => {
     expect(await alerted('In a hidden group')).toBe(2); // before hiding: the member and the co-organizer
     await createEvent(g, owner, { group_id: grp.id, title: 'Quietly added' });
     expect(await alerted('Quietly added')).toBe(0);
-    expect(await expectAppError(g.sqlAs(admin)(`select public.hide_content('group', $1, true)`, [admin.id]))).toMatchObject({ code: 'content_not_found' });
+    expect(await expectAppError(g.sqlAs(admin)(`select public.hide_content('group', $1, true, 'Spam')`, [admin.id]))).toMatchObject({ code: 'content_not_found' });
     expect(await expectAppError(g.sqlAs(admin)(`select public.hide_content('profile', $1, true)`, [admin.id]))).toEqual({
       code: 'invalid_target', message: 'Only comments, events and groups can be hidden.', status: 400,
     });
@@ -78,11 +78,14 @@ describe('hiding a group', () => {
     const log = await g.sqlAs(admin)<{ action: string; actor_id: string; target_type: string; details: Record<string, unknown> }>(
       'select action, actor_id, target_type, details from public.moderation_log where target_id = $1 order by created_at', [grp.id]);
     expect(log.filter((l) => l.action.startsWith('content_'))).toEqual([
-      { action: 'content_hidden', actor_id: admin.id, target_type: 'group', details: { name: 'Hide me', slug: grp.slug } },
-      { action: 'content_restored', actor_id: admin.id, target_type: 'group', details: { name: 'Hide me', slug: grp.slug } },
+      // Each entry names what it is about and keeps the reason the organizers were given (decision 0310).
+      { action: 'content_hidden', actor_id: admin.id, target_type: 'group',
+        details: { name: 'Hide me', slug: grp.slug, target_name: 'Hide me', target_slug: grp.slug, reason: 'Spam' } },
+      { action: 'content_restored', actor_id: admin.id, target_type: 'group',
+        details: { name: 'Hide me', slug: grp.slug, target_name: 'Hide me', target_slug: grp.slug } },
     ]);
     const [queue] = await g.sqlAs(reporter)<{ id: string }>(`insert into public.reports (reporter_id, target_type, target_id, reason) values ($1, 'group', $2, 'x') returning id`, [reporter.id, grp.id]);
-    await g.sqlAs(admin)(`select public.hide_content('group', $1, true)`, [grp.id]);
+    await g.sqlAs(admin)(`select public.hide_content('group', $1, true, 'Spam')`, [grp.id]);
     expect((await g.sqlAs(admin)<{ hidden: boolean }>('select hidden from public.report_queue() where report_id = $1', [queue!.id]))[0]).toEqual({ hidden: true });
     // Hidden, it cannot be reported by those who no longer see it.
     expect(await expectAppError(report(stranger, grp.id))).toMatchObject({ code: 'report_target_not_found' });

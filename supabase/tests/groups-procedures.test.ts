@@ -264,7 +264,8 @@ describe('delete_group', () => {
     expect((await g.db.query('select 1 from public.group_members where group_id = $1', [grp.id])).rows).toEqual([]);
     expect((await g.db.query('select 1 from public.events where id = any($1::uuid[])', [[e.id, draft.id]])).rows).toEqual([]);
     const log = await g.sqlAs(admin)<{ details: Record<string, unknown> }>(`select details from public.moderation_log where action = 'group_deleted' and target_id = $1`, [grp.id]);
-    expect(log[0]!.details).toEqual({ name: expect.stringMatching(/^Team /), slug: grp.slug });
+    // The entry names what it was about (decision 0310).
+    expect(log[0]!.details).toEqual({ name: expect.stringMatching(/^Team /), slug: grp.slug, target_name: expect.stringMatching(/^Team /), target_slug: grp.slug });
   });
 
   it('a sole organizer cannot delete their account until the group has another organizer or is gone', async () => {

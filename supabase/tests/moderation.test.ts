@@ -70,7 +70,7 @@ describe('hiding comments', () => {
     expect(await expectAppError(g.sqlAs(viewer)(`select public.hide_content('comment', $1, true)`, [c]))).toEqual({ code: 'not_host', message: "Only the event's hosts can do that.", status: 403 });
     expect(await expectAppError(g.sqlAs(host)(`select public.hide_content('comment', $1, true)`, [host.id]))).toMatchObject({ code: 'content_not_found', status: 404 });
     expect(await expectAppError(g.sqlAs(host)(`select public.hide_content('profile', $1, true)`, [host.id]))).toMatchObject({ code: 'invalid_target' });
-    expect(await expectAppError(g.sqlAs(host)(`select public.hide_content('event', $1, true)`, [e.id]))).toEqual({ code: 'not_admin', message: 'Only site admins can do that.', status: 403 });
+    expect(await expectAppError(g.sqlAs(host)(`select public.hide_content('event', $1, true, 'Spam')`, [e.id]))).toEqual({ code: 'not_admin', message: 'Only site admins can do that.', status: 403 });
   });
 });
 
@@ -88,7 +88,7 @@ describe('hiding events', () => {
     });
     expect(await seen()).toEqual({ row: 1, search: 1, near: 1, stats: 1, comments: 1 });
 
-    await g.sqlAs(admin)(`select public.hide_content('event', $1, true)`, [e.id]);
+    await g.sqlAs(admin)(`select public.hide_content('event', $1, true, 'Spam')`, [e.id]);
     expect(await seen()).toEqual({ row: 0, search: 0, near: 0, stats: 0, comments: 0 });
     expect(await expectAppError(g.sqlAs(viewer)('select public.rsvp($1)', [e.id]))).toMatchObject({ code: 'event_not_found' });
     for (const who of [host, admin]) {
@@ -104,7 +104,7 @@ describe('hiding events', () => {
   it('hides a cancelled event too', async () => {
     const e = await createEvent(g, host);
     await g.sqlAs(host)(`update public.events set status = 'cancelled' where id = $1`, [e.id]);
-    await g.sqlAs(admin)(`select public.hide_content('event', $1, true)`, [e.id]);
+    await g.sqlAs(admin)(`select public.hide_content('event', $1, true, 'Spam')`, [e.id]);
     expect(await g.sqlAs('anon')('select id from public.events where id = $1', [e.id])).toEqual([]);
     // Editing it is still refused: only moderation may touch a cancelled event.
     expect(await expectAppError(g.sqlAs(host)(`update public.events set title = 'Back again' where id = $1`, [e.id]))).toMatchObject({ code: 'event_cancelled' });
