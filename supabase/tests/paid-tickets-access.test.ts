@@ -156,3 +156,15 @@ describe('the waitlist of a sold-out paid event', () => {
     expect(rows).toEqual([{ status: 'going' }]);
   });
 });
+
+describe('a site without Stripe', () => {
+  it('answers the minute sweep quietly: the database part runs, nothing is asked of Stripe', async () => {
+    const res = await fetch(`${g.url}/functions/v1/payments-sweep`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${g.keys.serviceRoleKey}`, apikey: g.keys.anonKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ sessions_closed: 0, refunds_made: 0, stripe: 'not_configured' });
+  });
+});

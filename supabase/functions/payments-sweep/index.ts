@@ -2,7 +2,9 @@
 // an event with paid orders is cancelled; service role only. It closes holds that lapsed (their
 // Stripe sessions are ended: a session lasts at least 30 minutes at Stripe, a hold 15), passes
 // lapsed waitlist offers on, and makes the refunds the database asked for (again, for any that
-// failed before). Answers {expired, lapsed, sessions_closed, refunds_made, refunds_failed}.
+// failed before). Answers {expired, lapsed, sessions_closed, refunds_made, refunds_failed}. A site
+// without Stripe (no STRIPE_SECRET_KEY: most installs) has no sessions to end or refunds to make;
+// pg_cron still calls every minute, so that is a quiet 200 with stripe: 'not_configured'.
 import { json, preflight } from '../_shared/cors.ts';
 import { makeRefunds, serviceClient } from '../_shared/payments.ts';
 import { methodNotAllowed, unavailable } from '../_shared/request.ts';
@@ -26,6 +28,9 @@ Deno.serve(async (req) => {
     const swept = await db.rpc('sweep_payments');
     if (swept.error) throw new Error(`sweep_payments: ${swept.error.message}`);
     const result = swept.data as Swept;
+    if (!Deno.env.get('STRIPE_SECRET_KEY')) {
+      return json({ expired: result.expired, lapsed: result.lapsed, sessions_closed: 0, refunds_made: 0, refunds_failed: 0, stripe: 'not_configured' });
+    }
     let closed = 0;
     const stripe = stripeClient(Deno.env);
     for (const s of result.sessions) {
