@@ -14,6 +14,64 @@ export type Database = {
   }
   public: {
     Tables: {
+      appeals: {
+        Row: {
+          appellant_id: string | null
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          hidden_item_id: string
+          id: string
+          message: string
+          response: string | null
+          status: string
+        }
+        Insert: {
+          appellant_id?: string | null
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          hidden_item_id: string
+          id?: string
+          message: string
+          response?: string | null
+          status?: string
+        }
+        Update: {
+          appellant_id?: string | null
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          hidden_item_id?: string
+          id?: string
+          message?: string
+          response?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "appeals_appellant_id_fkey"
+            columns: ["appellant_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "appeals_decided_by_fkey"
+            columns: ["decided_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "appeals_hidden_item_id_fkey"
+            columns: ["hidden_item_id"]
+            isOneToOne: true
+            referencedRelation: "hidden_items"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       calendar_tokens: {
         Row: {
           created_at: string
@@ -823,6 +881,211 @@ export type Database = {
           },
         ]
       }
+      hidden_items: {
+        Row: {
+          hidden_at: string
+          hidden_by: string | null
+          id: string
+          reason: string | null
+          restored_at: string | null
+          restored_by: string | null
+          target_id: string
+          target_name: string
+          target_slug: string | null
+          target_type: string
+        }
+        Insert: {
+          hidden_at?: string
+          hidden_by?: string | null
+          id?: string
+          reason?: string | null
+          restored_at?: string | null
+          restored_by?: string | null
+          target_id: string
+          target_name: string
+          target_slug?: string | null
+          target_type: string
+        }
+        Update: {
+          hidden_at?: string
+          hidden_by?: string | null
+          id?: string
+          reason?: string | null
+          restored_at?: string | null
+          restored_by?: string | null
+          target_id?: string
+          target_name?: string
+          target_slug?: string | null
+          target_type?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "hidden_items_hidden_by_fkey"
+            columns: ["hidden_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "hidden_items_restored_by_fkey"
+            columns: ["restored_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      invitations: {
+        Row: {
+          answered_at: string | null
+          created_at: string
+          email: string | null
+          email_status: string | null
+          emailed_at: string | null
+          event_id: string | null
+          group_id: string | null
+          id: string
+          invited_by: string | null
+          link_id: string | null
+          locale: string | null
+          opened_at: string | null
+          response: string | null
+          user_id: string | null
+          via: string
+        }
+        Insert: {
+          answered_at?: string | null
+          created_at?: string
+          email?: string | null
+          email_status?: string | null
+          emailed_at?: string | null
+          event_id?: string | null
+          group_id?: string | null
+          id?: string
+          invited_by?: string | null
+          link_id?: string | null
+          locale?: string | null
+          opened_at?: string | null
+          response?: string | null
+          user_id?: string | null
+          via: string
+        }
+        Update: {
+          answered_at?: string | null
+          created_at?: string
+          email?: string | null
+          email_status?: string | null
+          emailed_at?: string | null
+          event_id?: string | null
+          group_id?: string | null
+          id?: string
+          invited_by?: string | null
+          link_id?: string | null
+          locale?: string | null
+          opened_at?: string | null
+          response?: string | null
+          user_id?: string | null
+          via?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invitations_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invitations_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invitations_invited_by_fkey"
+            columns: ["invited_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invitations_link_fkey"
+            columns: ["link_id"]
+            isOneToOne: false
+            referencedRelation: "invite_links"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invitations_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      invite_links: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          event_id: string | null
+          expires_at: string | null
+          group_id: string | null
+          id: string
+          max_uses: number | null
+          revoked_at: string | null
+          token: string
+          use_count: number
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          event_id?: string | null
+          expires_at?: string | null
+          group_id?: string | null
+          id?: string
+          max_uses?: number | null
+          revoked_at?: string | null
+          token?: string
+          use_count?: number
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          event_id?: string | null
+          expires_at?: string | null
+          group_id?: string | null
+          id?: string
+          max_uses?: number | null
+          revoked_at?: string | null
+          token?: string
+          use_count?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invite_links_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invite_links_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invite_links_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       moderation_log: {
         Row: {
           action: string
@@ -861,8 +1124,41 @@ export type Database = {
           },
         ]
       }
+      notification_kind_preferences: {
+        Row: {
+          channel: string
+          delivery: string
+          kind: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          channel: string
+          delivery: string
+          kind: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          channel?: string
+          delivery?: string
+          kind?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_kind_preferences_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       notification_preferences: {
         Row: {
+          digest_timezone: string
           email_host_messages: boolean
           email_reminders: boolean
           email_rsvp_requests: boolean
@@ -871,6 +1167,7 @@ export type Database = {
           user_id: string
         }
         Insert: {
+          digest_timezone?: string
           email_host_messages?: boolean
           email_reminders?: boolean
           email_rsvp_requests?: boolean
@@ -879,6 +1176,7 @@ export type Database = {
           user_id: string
         }
         Update: {
+          digest_timezone?: string
           email_host_messages?: boolean
           email_reminders?: boolean
           email_rsvp_requests?: boolean
@@ -899,9 +1197,12 @@ export type Database = {
       notifications: {
         Row: {
           created_at: string
+          email_after: string | null
+          email_batch: string | null
           email_status: string | null
           emailed_at: string | null
           id: string
+          in_app: boolean
           kind: string
           payload: Json
           read_at: string | null
@@ -909,9 +1210,12 @@ export type Database = {
         }
         Insert: {
           created_at?: string
+          email_after?: string | null
+          email_batch?: string | null
           email_status?: string | null
           emailed_at?: string | null
           id?: string
+          in_app?: boolean
           kind: string
           payload?: Json
           read_at?: string | null
@@ -919,9 +1223,12 @@ export type Database = {
         }
         Update: {
           created_at?: string
+          email_after?: string | null
+          email_batch?: string | null
           email_status?: string | null
           emailed_at?: string | null
           id?: string
+          in_app?: boolean
           kind?: string
           payload?: Json
           read_at?: string | null
@@ -1824,9 +2131,17 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      accept_invitation: {
+        Args: { answer?: string; token: string }
+        Returns: Json
+      }
       add_event_host: {
         Args: { event_id: string; role: string; username: string }
         Returns: undefined
+      }
+      appeal_hidden_item: {
+        Args: { hidden_item_id: string; message: string }
+        Returns: string
       }
       apply_questions_to_following: {
         Args: { event_id: string }
@@ -1995,9 +2310,22 @@ export type Database = {
         Returns: Json
       }
       create_due_reminders: { Args: never; Returns: Json }
+      create_invite_link: {
+        Args: {
+          event_id?: string
+          expires_at?: string
+          group_id?: string
+          max_uses?: number
+        }
+        Returns: Json
+      }
       create_series: {
         Args: { event_id: string; rrule: string }
         Returns: Json
+      }
+      decide_appeal: {
+        Args: { accept: boolean; appeal_id: string; response?: string }
+        Returns: undefined
       }
       decide_group_member: {
         Args: { approve: boolean; group_id: string; user_id: string }
@@ -2072,8 +2400,23 @@ export type Database = {
       extend_series_horizons: { Args: { at?: string }; Returns: number }
       group_alerts_link: { Args: { token: string }; Returns: Json }
       hide_content: {
-        Args: { hidden: boolean; target_id: string; target_type: string }
+        Args: {
+          hidden: boolean
+          reason?: string
+          target_id: string
+          target_type: string
+        }
         Returns: undefined
+      }
+      invitation_details: { Args: { token: string }; Returns: Json }
+      invitation_email: { Args: { invitation_id: string }; Returns: Json }
+      invite_to_event: {
+        Args: { emails: string; event_id: string; locale?: string }
+        Returns: Json
+      }
+      invite_to_group: {
+        Args: { emails: string; group_id: string; locale?: string }
+        Returns: Json
       }
       join_group: { Args: { group_id: string }; Returns: string }
       join_ticket_waitlist: {
@@ -2082,9 +2425,17 @@ export type Database = {
       }
       leave_group: { Args: { group_id: string }; Returns: undefined }
       leave_ticket_waitlist: { Args: { event_id: string }; Returns: Json }
+      mark_invitation_emailed: {
+        Args: { invitation_id: string; status: string }
+        Returns: boolean
+      }
       mark_notification_emailed: {
         Args: { notification_id: string; status: string }
         Returns: boolean
+      }
+      mark_notifications_emailed: {
+        Args: { ids: string[]; status: string }
+        Returns: number
       }
       mark_notifications_read: { Args: { ids?: string[] }; Returns: number }
       mark_session_closed: {
@@ -2104,6 +2455,7 @@ export type Database = {
       my_event_role: { Args: { event_id: string }; Returns: string }
       my_rsvp: { Args: { event_id: string }; Returns: Json }
       my_ticket: { Args: { rsvp_id: string }; Returns: Json }
+      notification_batch: { Args: { notification_id: string }; Returns: Json }
       notification_email: { Args: { notification_id: string }; Returns: Json }
       order_details: { Args: { order_id: string }; Returns: Json }
       order_for_payment: { Args: { order_id: string }; Returns: Json }
@@ -2187,6 +2539,7 @@ export type Database = {
         Args: { report_id: string; status: string }
         Returns: undefined
       }
+      revoke_invite_link: { Args: { link_id: string }; Returns: undefined }
       rsvp: {
         Args: { answers?: Json; event_id: string; guests?: number }
         Returns: Json
@@ -2336,6 +2689,8 @@ export type Database = {
         Args: { group_id: string; user_id: string }
         Returns: undefined
       }
+      unavailable_event: { Args: { event_slug: string }; Returns: Json }
+      unavailable_group: { Args: { group_slug: string }; Returns: Json }
       unlock_ticket_types: {
         Args: { access_code: string; event_id: string }
         Returns: {
