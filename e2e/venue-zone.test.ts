@@ -80,6 +80,16 @@ describe("an event's time zone", () => {
     expect(await when.textContent()).toMatch(/ · 7:00\s?PM – 9:00\s?PM UTC\+9$/);
     expect(await page.locator('main p:has(time) + p').first().textContent()).toMatch(/^At the venue: Japan.*\. Your time: .* 10:00\s?AM – 12:00\s?PM UTC$/);
 
+    // An existing event keeps its zone: moving its venue to Seoul only offers Seoul's (on a phone).
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`${app.server.url}/events/${slug}/edit`);
+    await expect.poll(() => zone.inputValue(), { timeout: 15_000 }).toBe('Asia/Tokyo');
+    await page.getByLabel('Latitude').fill('37.5665');
+    await page.getByLabel('Longitude').fill('126.978');
+    await page.getByRole('button', { name: 'Use Asia/Seoul' }).waitFor({ timeout: 15_000 });
+    expect(await zone.inputValue()).toBe('Asia/Tokyo');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
     // A viewer in Tokyo, on a phone and in French: the venue's time is theirs, said as local.
     const local = await app.browser.newContext({ viewport: { width: 360, height: 800 }, timezoneId: 'Asia/Tokyo', locale: 'fr-FR' });
     const phone = await local.newPage();
