@@ -47,6 +47,25 @@ export const pageRoutes: RouteObject[] = [
     lazy: withCatalogue("orders", async () => ({ Component: (await import("@/features/orders/order-page")).OrderPage })),
   },
   {
+    // Invitations (decision 0305): the hosts' page, and where an invitation leads (signed out too).
+    path: "events/:slug/invite",
+    lazy: withCatalogue("invitations", async () => {
+      const { InvitePage } = await import("@/features/invitations/invite-page");
+      return { Component: () => <InvitePage type="event" /> };
+    }),
+  },
+  {
+    path: "g/:slug/invite",
+    lazy: withCatalogue("invitations", async () => {
+      const { InvitePage } = await import("@/features/invitations/invite-page");
+      return { Component: () => <InvitePage type="group" /> };
+    }),
+  },
+  {
+    path: "invitations/:token",
+    lazy: withCatalogue("invitations", async () => ({ Component: (await import("@/features/invitations/invitation-page")).InvitationPage })),
+  },
+  {
     path: "groups",
     lazy: withCatalogue("groups", async () => ({ Component: (await import("@/features/groups/groups-page")).GroupsPage })),
   },
