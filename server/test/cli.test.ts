@@ -20,7 +20,7 @@ function errorLines(out: string): string[] {
 
 // Each case spawns whole servers (two in a row for "seeds once"); on a loaded 2-core machine one start took 22 s.
 describe('gather-server CLI', { timeout: 120_000 }, () => {
-  it('starts, prints ready and the keys, seeds once, and shuts down cleanly on SIGTERM', async () => {
+  it('starts, prints ready, the inbox and the keys, seeds once, and shuts down cleanly on SIGTERM', async () => {
     const dir = project(
       { '20260101000000_notes.sql': 'create table public.notes (id int primary key); grant select on public.notes to anon;' },
       'insert into public.notes values (1);',
@@ -35,6 +35,12 @@ describe('gather-server CLI', { timeout: 120_000 }, () => {
     expect(first.output()).toContain('loaded seed.sql');
     const url = ready.replace('ready ', '');
     expect((await fetch(`${url}/rest/v1/`)).status).toBe(200);
+    // The printed inbox is where the server shows its mail: the page answers at that address.
+    const inbox = (await first.waitFor(/inbox: http:\/\/\S+/)).split(' ')[1]!;
+    expect(inbox).toBe(`${url}/_inbox`);
+    const page = await fetch(inbox);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Messages this server queued');
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 

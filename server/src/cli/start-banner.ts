@@ -4,12 +4,14 @@ import type { Config } from '../config/config-schema.ts';
 import type { ApiKeys } from '../http/api-keys.ts';
 import type { PreparedDatabase } from '../db/prepare-database.ts';
 
-/** What `start` prints once it serves: migrations and seed, `ready <url>`, the keys, the demo notes. */
+/** What `start` prints once it serves: migrations and seed, `ready <url>`, the inbox, the keys, the demo notes. */
 export function printStartBanner(config: Config, url: string, keys: ApiKeys, prepared: PreparedDatabase, workers = 1): void {
   if (prepared.migrations.length > 0) console.log(`applied ${prepared.migrations.length} migration(s)`);
   if (prepared.seeded) console.log(`loaded ${prepared.seedFiles.join(', ')}`);
   if (workers > 1) console.log(`workers: ${workers}`);
   console.log(`ready ${url}`);
+  // Sign-up and sign-in mail lands there in development: a newcomer's first question (issue 32).
+  if (!config.production) console.log(`inbox: ${url}/_inbox (the mail and text messages the server sends)`);
   console.log(`anon key: ${keys.anonKey}`);
   console.log(`service_role key: ${keys.serviceRoleKey}`);
   console.log(`publishable key: ${keys.publishableKey}`);
