@@ -82,7 +82,7 @@ function serveConnection(socket: Socket, client: WireClient, yieldAfterMs: numbe
       errorResponse(
         '25P03',
         `terminating connection: idle in a transaction for ${yieldAfterMs} ms while the server's API was waiting for the embedded database`,
-        'PGlite is one connection shared with the API: keep transactions on the database port short (see README, "Database port").',
+        'PGlite is one connection shared with the API: keep transactions on the database port short (see docs/supabase-compatibility.md, "Database port").',
       ),
     );
   }, CHECK_EVERY_MS);
