@@ -12,9 +12,10 @@ import { count, duration, flag, stringList } from './zod-types.ts';
 
 /** Where the database lives: an embedded PGlite folder, PGlite in memory, or a PostgreSQL URL. */
 export type DbTarget =
-  // extensions: what the project's migrations and seed create, for PGlite to load (decision 0223).
-  | { kind: 'pglite'; dataDir: string; extensions?: string[] }
-  | { kind: 'memory'; extensions?: string[] }
+  // extensions: what the project's migrations and seed create, for PGlite to load (decision 0223);
+  // turnMs: GATHER_DB_TURN_MS (decision 0255).
+  | { kind: 'pglite'; dataDir: string; extensions?: string[]; turnMs?: number }
+  | { kind: 'memory'; extensions?: string[]; turnMs?: number }
   | { kind: 'postgres'; url: string };
 
 export function parseDbTarget(value: string): DbTarget {
@@ -120,6 +121,12 @@ export const configSchema = z.object({
     .regex(/^(off|\d{1,5})$/, 'expected a port number or "off"')
     .transform((v) => (v === 'off' ? undefined : Number(v)))
     .refine((v) => v === undefined || v <= 65535, 'must be between 0 and 65535'),
+  /**
+   * PGlite: how long a REST request's statement may hold the database while another client waits,
+   * once its client has held it for 2 s lately (a client hogging it); the statement is
+   * then cancelled (57014, 503). 0: never; a statement runs to its statement timeout. Decision 0255.
+   */
+  dbTurnMs: z.coerce.number({ error: 'must be a number' }).int().min(0),
   /** Server processes sharing the port (`start --workers N`); default: cores on PostgreSQL, 1 on PGlite. */
   workers: z.coerce.number().int().min(1).max(256).optional(),
   /** Seconds a SIGTERM waits for in-flight requests before closing the rest. */

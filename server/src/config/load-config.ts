@@ -68,6 +68,7 @@ export const ENV_NAMES: Partial<Record<keyof ConfigInput, string>> = {
   metrics: 'GATHER_METRICS',
   workers: 'GATHER_WORKERS',
   dbPort: 'GATHER_DB_PORT',
+  dbTurnMs: 'GATHER_DB_TURN_MS',
   drainTimeoutS: 'GATHER_DRAIN_TIMEOUT',
   ...STORAGE_ENV_NAMES,
   ...REALTIME_ENV_NAMES,
@@ -117,6 +118,7 @@ const DEFAULTS: ConfigInput = {
   metrics: '',
   drainTimeoutS: 30,
   dbPort: '54322',
+  dbTurnMs: 100,
   production: false,
   ...STORAGE_DEFAULTS,
   ...REALTIME_DEFAULTS,
@@ -189,7 +191,10 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     throw new ConfigError((err as Error).message.replace(/^--db/, source.db ?? '--db'));
   }
   if (dbTarget.kind === 'pglite') dbTarget.dataDir = resolve(dbTarget.dataDir);
-  if (dbTarget.kind !== 'postgres') dbTarget.extensions = extensionsNamedIn(resolve(cfg.project), cfg.seedPaths);
+  if (dbTarget.kind !== 'postgres') {
+    dbTarget.extensions = extensionsNamedIn(resolve(cfg.project), cfg.seedPaths);
+    dbTarget.turnMs = cfg.dbTurnMs;
+  }
   let signingKeys: SigningJwk[] = [];
   if (cfg.signingKeysPath) {
     try {

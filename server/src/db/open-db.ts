@@ -7,9 +7,9 @@ import { openPostgres } from './postgres-driver.ts';
 export async function openDb(target: DbTarget, log?: DbLog): Promise<Db> {
   switch (target.kind) {
     case 'memory':
-      return openPglite(undefined, undefined, { log, extensions: target.extensions });
+      return openPglite(undefined, undefined, { log, extensions: target.extensions, turnMs: target.turnMs });
     case 'pglite':
-      return openPglite(target.dataDir, undefined, { log, extensions: target.extensions });
+      return openPglite(target.dataDir, undefined, { log, extensions: target.extensions, turnMs: target.turnMs });
     case 'postgres':
       return openPostgres(target.url);
   }

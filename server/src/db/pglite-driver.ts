@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Db, NotifyHandler, Queryable, QueryResult, RequestContext, Statement } from './db-types.ts';
+import { FairTurns, HOG_MS } from './fair-turns.ts';
 import { DEFAULT_LIMIT_MS, PgliteHost, type DbLog, type Instance } from './pglite-host.ts';
 import { requestContextStatement } from './request-settings.ts';
+import { clientOf, SERVER_CLIENT } from './request-scope.ts';
 import { restarting } from './pglite-wire.ts';
 import { pgliteModules } from './extensions.ts';
 
@@ -26,7 +28,16 @@ export interface PgliteOptions {
   log?: DbLog;
   /** Extensions the project creates (extensionsNamedIn); the always-loaded ones need not be named. */
   extensions?: string[];
+  /** How long a request's statement may hold the backend while another client waits (decision 0255); 0 = its whole time limit. */
+  turnMs?: number;
 }
+
+/** `GATHER_DB_TURN_MS`'s default: far above a typical statement (1–20 ms), well under a second. */
+export const DEFAULT_TURN_MS = 100;
+/** After another client's turn, a hog waits this long before its own (fair-turns.ts HogLimit.yieldMs). */
+const HOG_YIELD_MS = 50;
+/** Roles whose REST requests are never cut at their turn: the server's own and trusted callers (functions' service-role calls). */
+const UNCUT_ROLES = new Set(['service_role', 'postgres', 'supabase_admin']);
 
 /** `statement_timeout` as Postgres reads it (`8000`, `8s`, `1min`…) in ms; 0 = none. */
 export function timeoutMs(value: string | undefined): number {
@@ -53,6 +64,26 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
   const lock = dataDir ? lockDataDir(dataDir) : undefined;
   if (lock?.tookOverFrom) opts.log?.warn({ dataDir, stale: lock.tookOverFrom }, `took over the data folder from pid ${lock.tookOverFrom.pid}, which is gone`);
   const handlers = new Map<string, Set<NotifyHandler>>();
+  // One backend: one turn at a time, handed round the clients that wait (decision 0255).
+  const turns = new FairTurns(1, 1, { ms: HOG_MS, maxTurns: 1, yieldMs: HOG_YIELD_MS });
+  const turnMs = opts.turnMs ?? DEFAULT_TURN_MS;
+  /** The turn running now; `yields`: a REST request's, which may be cut short (see overdue). */
+  let holder: { client: string; yields: boolean } | undefined;
+  /**
+   * A REST request's statement is cancelled (57014, 503) when all of these hold: it has run past
+   * its turn (turnMs), another client waits for the backend, and its client is hogging it: it
+   * held the backend for HOG_MS lately, and more than everyone else together, before this
+   * statement (FairTurns.isHog).
+   * So a slow statement of a client that has not been hogging the database runs to its statement
+   * timeout however busy the machine is; only a client that keeps the backend busy is cut.
+   * The server's own work waiting does not count: it can wait.
+   */
+  function overdue(ranMs: number): number | undefined {
+    if (!holder?.yields || turnMs <= 0 || ranMs <= turnMs) return undefined;
+    if (!turns.isHog(holder.client)) return undefined;
+    return turns.othersWaiting(SERVER_CLIENT) ? turnMs : undefined;
+  }
+
   const host = new PgliteHost({
     dataDir,
     extensions: pgliteModules(opts.extensions),
@@ -62,6 +93,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
       for (const h of handlers.get(channel) ?? []) h(payload);
     },
     channels: () => handlers.keys(),
+    overdue,
   });
   try {
     await host.ready;
@@ -71,21 +103,38 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
     throw err;
   }
 
-  // PGlite serialises transactions behind its own mutex; raw BEGIN would not be isolated.
-  async function inTransaction<T>(fn: (tx: Queryable) => Promise<T>, ctx?: RequestContext): Promise<T> {
-    const limitMs = timeoutMs(ctx?.settings?.statement_timeout) || DEFAULT_LIMIT_MS;
-    const { inst } = await host.current();
-    const setup = ctx ? { ...requestContextStatement(ctx), readOnly: ctx.readOnly === true } : undefined;
-    const tx = (await inst.send({ t: 'begin', setup, limitMs })) as number;
-    const end = (mode: 'commit' | 'rollback') => inst.send({ t: 'end', tx, mode, limitMs });
+  /** Runs `fn` in the client's turn (PGlite's own mutex would serve everyone first come, first served). */
+  async function inTurn<T>(client: string, fn: () => Promise<T>, yields = false): Promise<T> {
+    const release = await turns.acquire(client);
+    const turn = (holder = { client, yields });
     try {
-      const out = await fn(onTransaction(inst, tx, limitMs));
-      await end('commit');
-      return out;
-    } catch (err) {
-      await end('rollback').catch(() => {});
-      throw err;
+      return await fn();
+    } finally {
+      if (holder === turn) holder = undefined;
+      release();
     }
+  }
+
+  // PGlite serialises transactions behind its own mutex; raw BEGIN would not be isolated.
+  function inTransaction<T>(fn: (tx: Queryable) => Promise<T>, ctx?: RequestContext, yields = false): Promise<T> {
+    const limitMs = timeoutMs(ctx?.settings?.statement_timeout) || DEFAULT_LIMIT_MS;
+    // Only a REST request's statements may yield the backend (overdue); the server's own work
+    // (auth, storage, realtime, migrations) does not, nor does a commit or rollback.
+    const limits = { limitMs, yields };
+    return inTurn(clientOf(ctx), async () => {
+      const { inst } = await host.current();
+      const setup = ctx ? { ...requestContextStatement(ctx), readOnly: ctx.readOnly === true } : undefined;
+      const tx = (await inst.send({ t: 'begin', setup, ...limits })) as number;
+      const end = (mode: 'commit' | 'rollback') => inst.send({ t: 'end', tx, mode, limitMs });
+      try {
+        const out = await fn(onTransaction(inst, tx, limits));
+        await end('commit');
+        return out;
+      } catch (err) {
+        await end('rollback').catch(() => {});
+        throw err;
+      }
+    }, yields);
   }
 
   let nextWireClient = 1;
@@ -121,10 +170,11 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
   return {
     kind: 'pglite',
     wireClient,
-    query: async <T>(sql: string, params?: unknown[]) => result<T>(await host.call({ t: 'query', sql, params, limitMs: DEFAULT_LIMIT_MS })),
-    exec: async (sql) => {
-      await host.call({ t: 'exec', sql, limitMs: 0 });
-    },
+    query: <T>(sql: string, params?: unknown[]) => inTurn(clientOf(), async () => result<T>(await host.call({ t: 'query', sql, params, limitMs: DEFAULT_LIMIT_MS }))),
+    exec: (sql) =>
+      inTurn(clientOf(), async () => {
+        await host.call({ t: 'exec', sql, limitMs: 0 });
+      }),
     transaction: (fn) => inTransaction(fn),
     asRole: (ctx, fn) => inTransaction(fn, ctx),
     async runAsRole(ctx: RequestContext, statements: Statement[], opts: { rollback?: boolean } = {}) {
@@ -134,7 +184,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
         await inTransaction(async (tx) => {
           for (const st of statements) results.push(await tx.query(st.sql, st.params));
           if (opts.rollback) throw undo;
-        }, ctx);
+        }, ctx, !UNCUT_ROLES.has(ctx.role));
       } catch (err) {
         if (err !== undo) throw err;
       }
@@ -156,9 +206,10 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
         }
       };
     },
-    async notify(channel, payload) {
-      await host.call({ t: 'query', sql: 'select pg_notify($1, $2)', params: [channel, payload], limitMs: DEFAULT_LIMIT_MS });
-    },
+    notify: (channel, payload) =>
+      inTurn(clientOf(), async () => {
+        await host.call({ t: 'query', sql: 'select pg_notify($1, $2)', params: [channel, payload], limitMs: DEFAULT_LIMIT_MS });
+      }),
     dumpDataDir: () => host.dump(),
     async close() {
       await host.close();
@@ -167,11 +218,11 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
   };
 }
 
-function onTransaction(inst: Instance, tx: number, limitMs: number): Queryable {
+function onTransaction(inst: Instance, tx: number, limits: { limitMs: number; yields: boolean }): Queryable {
   return {
-    query: async <T>(sql: string, params?: unknown[]) => result<T>(await inst.send({ t: 'query', tx, sql, params, limitMs })),
+    query: async <T>(sql: string, params?: unknown[]) => result<T>(await inst.send({ t: 'query', tx, sql, params, ...limits })),
     async exec(sql: string) {
-      await inst.send({ t: 'exec', tx, sql, limitMs });
+      await inst.send({ t: 'exec', tx, sql, ...limits });
     },
   };
 }

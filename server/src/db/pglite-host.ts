@@ -1,8 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import {
-  BUSY_LIMIT, BUSY_OP, BUSY_SINCE, fromWire, pgError, restarting,
-  type FromPglite, type PgliteBootData, type ToPglite,
-} from './pglite-wire.ts';
+import { BUSY_SLOTS, fromWire, pgError, restarting, type FromPglite, type PgliteBootData, type ToPglite } from './pglite-wire.ts';
+import { Watchdog } from './pglite-watchdog.ts';
 
 /** Where the supervisor reports what it did; the server passes its logger. */
 export interface DbLog {
@@ -20,6 +18,8 @@ export interface PgliteHostOptions {
   onNotify(channel: string, payload: string): void;
   /** Channels to LISTEN on again in a replacement instance. */
   channels(): Iterable<string>;
+  /** The turn's length when a request's statement has run `ranMs`, past it, while another client waits: it is then cancelled (decision 0255). */
+  overdue?(ranMs: number): number | undefined;
 }
 
 type Request = ToPglite extends infer M ? (M extends { id: number } ? Omit<M, 'id'> : never) : never;
@@ -36,7 +36,6 @@ interface Pending {
 export const DEFAULT_LIMIT_MS = 60_000;
 /** Stack for the worker: deep enough that Postgres's own recursion check fires first. */
 const STACK_MB = 64;
-const WATCH_EVERY_MS = 100;
 const REPLACE_WAIT_MS = 30_000;
 
 /** One worker thread running PGlite, from boot to death. */
@@ -44,9 +43,9 @@ export class Instance {
   readonly ready: Promise<void>;
   readonly worker: Worker;
   dead = false;
-  private readonly busy = new Float64Array(new SharedArrayBuffer(3 * Float64Array.BYTES_PER_ELEMENT));
+  private readonly busy = new Float64Array(new SharedArrayBuffer(BUSY_SLOTS * Float64Array.BYTES_PER_ELEMENT));
   private readonly pending = new Map<number, Pending>();
-  private watch: NodeJS.Timeout | undefined;
+  private readonly watch: Watchdog;
   private nextId = 1;
 
   private readonly onFailure: (inst: Instance, why: string, stuckOp?: number) => void;
@@ -57,6 +56,10 @@ export class Instance {
     this.worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), {
       workerData: data,
       resourceLimits: { stackSizeMb: STACK_MB },
+    });
+    this.watch = new Watchdog(this.busy, this.worker, {
+      overdue: (ranMs) => opts.overdue?.(ranMs),
+      stuck: (op, why) => this.onFailure(this, why, op),
     });
     const booted = Promise.withResolvers<void>();
     this.ready = booted.promise;
@@ -71,7 +74,7 @@ export class Instance {
           const p = this.pending.get(m.id);
           if (!p) return;
           this.pending.delete(m.id);
-          if (this.pending.size === 0) this.stopWatch();
+          if (this.pending.size === 0) this.watch.stop();
           if (m.t === 'ok') return p.resolve(m.value);
           // The instance is gone before its culprit hears so: its next call goes to the new one.
           if (m.broken) this.onFailure(this, m.broken);
@@ -106,7 +109,7 @@ export class Instance {
     const done = Promise.withResolvers<unknown>();
     this.pending.set(id, done);
     this.worker.postMessage({ ...msg, id });
-    this.startWatch();
+    this.watch.start();
     return done.promise;
   }
 
@@ -114,31 +117,16 @@ export class Instance {
   failAll(errFor: (id: number) => Error): void {
     const all = [...this.pending];
     this.pending.clear();
-    this.stopWatch();
+    this.watch.stop();
     for (const [id, p] of all) p.reject(errFor(id));
-  }
-
-  private startWatch(): void {
-    this.watch ??= setInterval(() => {
-      const op = this.busy[BUSY_OP]!;
-      const limit = this.busy[BUSY_LIMIT]!;
-      if (op !== 0 && limit > 0 && Date.now() - this.busy[BUSY_SINCE]! > limit) {
-        this.stopWatch();
-        this.onFailure(this, `a statement ran longer than ${limit} ms`, op);
-      }
-    }, WATCH_EVERY_MS).unref();
-  }
-
-  private stopWatch(): void {
-    clearInterval(this.watch);
-    this.watch = undefined;
   }
 }
 
 /**
- * Runs PGlite in a worker thread and keeps it usable: when Postgres inside breaks (an internal
- * error, a trap, an exhausted stack) or one statement holds it past its time limit, the worker
- * is ended and a fresh one opens the same data folder; Postgres's crash recovery replays the WAL,
+ * Runs PGlite in a worker thread and keeps it usable: a statement past its time limit is
+ * cancelled inside Postgres (57014, the instance lives on: decision 0254); when Postgres inside
+ * breaks (an internal error, a trap, an exhausted stack) or a statement does not stop when
+ * cancelled, the worker is ended and a fresh one opens the same data folder; Postgres's crash recovery replays the WAL,
  * so every committed transaction is there. Operations in flight fail with 57P01 (the stuck one
  * with 57014, as a statement timeout); later ones wait for the new instance. Decision 0090.
  */

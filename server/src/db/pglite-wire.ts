@@ -12,9 +12,10 @@ export interface PgliteBootData {
   image?: Blob;
   /**
    * Shared with the main thread: [id of the operation now executing inside Postgres (0 = none),
-   * when it started (ms since epoch), its time limit in ms]. Written by the worker, read by the
-   * main thread's watchdog, so a query stuck in Postgres is seen even though the worker's own
-   * thread is busy.
+   * when it started (ms since epoch), its time limit in ms, 1 when it is a request's and yields
+   * the backend at the end of the request's turn]. Written by the worker, read by the main
+   * thread's watchdog, so a query stuck in Postgres is seen even though the worker's own thread
+   * is busy.
    */
   busy: SharedArrayBuffer;
 }
@@ -22,16 +23,22 @@ export interface PgliteBootData {
 export const BUSY_OP = 0;
 export const BUSY_SINCE = 1;
 export const BUSY_LIMIT = 2;
+export const BUSY_YIELDS = 3;
+export const BUSY_SLOTS = 4;
 
 export type TxMode = 'commit' | 'rollback';
 
-/** Main → worker. `tx` names an open transaction; none means the database itself. */
+/**
+ * Main → worker. `tx` names an open transaction; none means the database itself. `limitMs`: the
+ * statement's time limit; `yields`: a request's statement, cancelled when the request's turn is
+ * over and others wait (decision 0255).
+ */
 export type ToPglite =
-  | { t: 'query'; id: number; tx?: number; sql: string; params?: unknown[]; limitMs: number }
-  | { t: 'exec'; id: number; tx?: number; sql: string; limitMs: number }
+  | { t: 'query'; id: number; tx?: number; sql: string; params?: unknown[]; limitMs: number; yields?: boolean }
+  | { t: 'exec'; id: number; tx?: number; sql: string; limitMs: number; yields?: boolean }
   /** Opens a transaction; `setup` runs first inside it (the request's role and settings). */
-  | { t: 'begin'; id: number; setup?: { sql: string; params: unknown[]; readOnly: boolean }; limitMs: number }
-  | { t: 'end'; id: number; tx: number; mode: TxMode; limitMs: number }
+  | { t: 'begin'; id: number; setup?: { sql: string; params: unknown[]; readOnly: boolean }; limitMs: number; yields?: boolean }
+  | { t: 'end'; id: number; tx: number; mode: TxMode; limitMs: number; yields?: boolean }
   | { t: 'listen'; id: number; channel: string }
   | { t: 'unlisten'; id: number; channel: string }
   | { t: 'dump'; id: number }

@@ -12,7 +12,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { loadPglite } from './extensions.ts';
 import { WireSessions } from './pglite-wire-sessions.ts';
-import { BUSY_LIMIT, BUSY_OP, BUSY_SINCE, pgError, restarting, toWire, type FromPglite, type PgliteBootData, type ToPglite, type TxMode } from './pglite-wire.ts';
+import { cancelError, installCancelHook } from './pglite-cancel.ts';
+import { BUSY_LIMIT, BUSY_OP, BUSY_SINCE, BUSY_YIELDS, pgError, restarting, toWire, type FromPglite, type PgliteBootData, type ToPglite, type TxMode } from './pglite-wire.ts';
 
 // Same text parsing as node-postgres, so rows look alike on both drivers:
 // int8 and numeric stay strings (no precision loss).
@@ -24,7 +25,7 @@ const DAMAGE_CODES = new Set(['XX000', 'XX001', 'XX002']);
 const port = parentPort!;
 const boot = workerData as PgliteBootData;
 const busy = new Float64Array(boot.busy);
-const current = new AsyncLocalStorage<{ id: number; limitMs: number }>();
+const current = new AsyncLocalStorage<{ id: number; limitMs: number; yields?: boolean }>();
 const post = (msg: FromPglite, transfer?: ArrayBuffer[]) => port.postMessage(msg, transfer);
 
 /** Set once Postgres can no longer be trusted; `culprit` is the operation that found out. */
@@ -44,8 +45,11 @@ function markBroken(err: unknown): Error {
 
 type Mod = Record<string, (...args: unknown[]) => unknown>;
 
-/** Wraps PGlite's entry points into Postgres so a foreign exception stops the instance at once. */
-function guard(pg: PGlite): void {
+/**
+ * Wraps PGlite's entry points into Postgres so a foreign exception stops the instance at once,
+ * and marks each protocol exchange in the shared buffer for the main thread's watchdog.
+ */
+function guard(pg: PGlite, settleCancel: () => void): void {
   const mod = (pg as unknown as { mod: Mod }).mod;
   const LONGJMP = (pg as unknown as { POSTGRES_MAIN_LONGJMP?: number }).POSTGRES_MAIN_LONGJMP ?? 100;
   const loopOnce = mod._PostgresMainLoopOnce!;
@@ -75,11 +79,13 @@ function guard(pg: PGlite): void {
     const op = current.getStore();
     busy[BUSY_SINCE] = Date.now();
     busy[BUSY_LIMIT] = op?.limitMs ?? 0;
+    busy[BUSY_YIELDS] = op?.yields ? 1 : 0;
     busy[BUSY_OP] = op?.id ?? -1;
     try {
       return rawSync(msg);
     } finally {
       busy[BUSY_OP] = 0;
+      settleCancel();
     }
   };
 }
@@ -144,9 +150,12 @@ async function begin(m: Extract<ToPglite, { t: 'begin' }>): Promise<number> {
   const id = nextTx++;
   const started = Promise.withResolvers<void>();
   const ended = Promise.withResolvers<TxMode>();
+  const op = current.getStore();
   const finished = pg.transaction(async (tx) => {
     if (m.setup?.readOnly) await tx.exec('SET TRANSACTION READ ONLY');
     if (m.setup) await tx.query(m.setup.sql, m.setup.params);
+    // COMMIT and ROLLBACK run later in this same context: they never yield a turn.
+    if (op) op.yields = false;
     txs.set(id, { tx, end: ended.resolve, finished });
     started.resolve();
     if ((await ended.promise) === 'rollback') await tx.rollback();
@@ -201,14 +210,19 @@ async function run(m: ToPglite): Promise<{ value?: unknown; transfer?: ArrayBuff
 
 async function handle(m: ToPglite): Promise<void> {
   const limitMs = 'limitMs' in m ? m.limitMs : 0;
+  const yields = 'yields' in m ? m.yields : undefined;
   try {
-    const { value, transfer } = await current.run({ id: m.id, limitMs }, () => run(m));
+    const { value, transfer } = await current.run({ id: m.id, limitMs, yields }, () => run(m));
+    cancels.reasonFor(m.id);
     post({ t: 'ok', id: m.id, value }, transfer);
   } catch (err) {
     if ((err as { severity?: string })?.severity === 'PANIC') markBroken(err);
     const mine = broken?.culprit === m.id;
     if (mine) broken!.reported = true;
-    post({ t: 'err', id: m.id, error: toWire(mine ? broken!.cause : err), broken: mine ? broken!.cause.message : undefined });
+    // Postgres says "due to user request": the server asked, for a reason the caller should hear.
+    const reason = cancels.reasonFor(m.id);
+    const said = reason && (err as { code?: string })?.code === '57014' ? cancelError(reason) : err;
+    post({ t: 'err', id: m.id, error: toWire(mine ? broken!.cause : said), broken: mine ? broken!.cause.message : undefined });
     if (suspicious(err)) void probe();
   } finally {
     reportBroken();
@@ -217,6 +231,7 @@ async function handle(m: ToPglite): Promise<void> {
 
 let pg: PGlite;
 let wire: WireSessions;
+let cancels: ReturnType<typeof installCancelHook>;
 try {
   // The PGlite package follows the bundles (decision 0229: PostGIS needs PGlite 0.5.12).
   const { PGlite: Pglite, extensions } = await loadPglite(boot.extensions);
@@ -225,7 +240,8 @@ try {
     parsers: PARSERS,
     loadDataDir: boot.image,
   });
-  guard(pg);
+  cancels = installCancelHook(pg, busy);
+  guard(pg, () => cancels.settle());
   // PGlite hands NOTIFYs in any output, raw ones included, to its own listeners: the server's
   // channels already reach the server; they are only kept out of the tool's stream.
   wire = new WireSessions(pg, () => listeners.keys());

@@ -1,7 +1,10 @@
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import type { Db, NotifyHandler, PoolStats, Queryable, QueryResult, RequestContext, Statement } from './db-types.ts';
 import { runPipeline } from './pg-pipeline.ts';
+import { FairTurns, HOG_MS } from './fair-turns.ts';
 import { applyRequestContext, requestContextStatement } from './request-settings.ts';
+import { clientOf } from './request-scope.ts';
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
@@ -36,6 +39,22 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
       return await pool.connect();
     } finally {
       stats.waitSeconds += (performance.now() - started) / 1000;
+    }
+  }
+
+  // Requests take connections in fair turns (decision 0255): one connection is always left for
+  // the server's own work (auth, cron, schema reloads), and one for a client other than the
+  // busiest, so a client with many slow requests queued cannot hold the whole pool. A client
+  // hogging the database runs on half the cores at most: its statements, each on a backend of
+  // its own, would otherwise take the CPU that everyone else's need.
+  const hog = { ms: HOG_MS, maxTurns: Math.max(1, Math.floor(availableParallelism() / 2)) };
+  const requestTurns = new FairTurns(poolSize - 1, poolSize - 2, hog);
+  async function inRequestTurn<T>(ctx: RequestContext, fn: () => Promise<T>): Promise<T> {
+    const release = await requestTurns.acquire(clientOf(ctx));
+    try {
+      return await fn();
+    } finally {
+      release();
     }
   }
 
@@ -103,8 +122,8 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
     query: base.query,
     exec: base.exec,
     transaction: (fn) => inTransaction(fn),
-    asRole: (ctx, fn) => inTransaction(fn, ctx),
-    runAsRole,
+    asRole: (ctx, fn) => inRequestTurn(ctx, () => inTransaction(fn, ctx)),
+    runAsRole: (ctx, statements, opts) => inRequestTurn(ctx, () => runAsRole(ctx, statements, opts)),
     async listen(channel, handler) {
       const c = await listenerClient();
       let set = handlers.get(channel);

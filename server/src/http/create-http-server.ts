@@ -6,6 +6,7 @@ import { registerCors } from './cors.ts';
 import { registerGuardedJsonParser } from './json-guard.ts';
 import { registerWebApp, wantsSpaFallback } from './web-app.ts';
 import { registerHealthRoutes } from './operations/operations-routes.ts';
+import { registerRequestScope } from './request-scope.ts';
 import type { Readiness } from './operations/readiness.ts';
 
 export interface ApiModule {
@@ -46,6 +47,7 @@ export async function createHttpServer(
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  registerRequestScope(app);
   // Draining: each response tells the client to reconnect, which the load balancer sends elsewhere.
   app.addHook('onSend', async (_req, reply) => {
     if (readiness.draining) reply.header('connection', 'close');

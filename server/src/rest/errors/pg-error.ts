@@ -1,7 +1,8 @@
 import type { PgError } from '../../db/db-types.ts';
+import { TURN_CANCEL_MESSAGE } from '../../db/pglite-cancel.ts';
 import { ApiError } from './api-error.ts';
 
-/** HTTP status for a SQLSTATE, as PostgREST v14 maps it (`rest.md` §11.2). */
+/** HTTP status for a SQLSTATE, as PostgREST v14 maps it (`rest.md` §11.2), and for Gather's own 57014 turn cancel. */
 export function statusForSqlState(code: string, message: string, authenticated: boolean): number {
   switch (code) {
     case '23503':
@@ -17,6 +18,11 @@ export function statusForSqlState(code: string, message: string, authenticated: 
       return 500;
     case '57P01':
       return 503;
+    case '57014':
+      // A statement cut short because others wait for PGlite (decision 0255) is the server
+      // being busy, not broken: 503, as for a database that is restarting. A statement
+      // timeout stays PostgREST's 500.
+      return message === TURN_CANCEL_MESSAGE ? 503 : 500;
     case 'P0001':
       return 400;
     case '42883':
