@@ -58,7 +58,12 @@ describe('gather-server start beyond loopback', { timeout: 180_000 }, () => {
   it('starts when the operator accepts the risks by name, or removes them', async () => {
     const accepted = start(['--host', '0.0.0.0', '--insecure-default-jwt-secret'], { GATHER_INSECURE_PUBLIC_INBOX: 'true' });
     await accepted.waitFor(/ready http:\/\/0\.0\.0\.0:\d+/);
+    await accepted.waitFor(/secret key: /);
+    expect(accepted.output()).toMatch(/^inbox: http:\/\/0\.0\.0\.0:\d+\/_inbox /m);
     const safe = start(['--host', '0.0.0.0'], { GATHER_JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters', NODE_ENV: 'production' });
     await safe.waitFor(/ready http:\/\/0\.0\.0\.0:\d+/);
+    // In production there is no inbox (a 404), so start points at none.
+    await safe.waitFor(/secret key: /);
+    expect(safe.output()).not.toContain('inbox:');
   });
 });
