@@ -17,6 +17,7 @@ import { EventDescription as EventDescriptionSection } from "./components/event-
 import { EventHeader as EventHeaderSection } from "./components/event-header";
 import { EventPageSkeleton } from "./components/event-page-skeleton";
 import { EventPlace as EventPlaceSection } from "./components/event-place";
+import { DraftRsvpNote } from "./components/draft-rsvp-note";
 import { EventRsvpBox, useMyRsvp } from "./components/event-rsvp-box";
 import { EventTeamLinks } from "./components/event-team-links";
 import { EventVideo as EventVideoSection } from "./components/event-video";
@@ -81,8 +82,10 @@ export function EventPage() {
           <aside className="flex flex-col gap-6 md:sticky md:top-4 md:order-last md:self-start">
             <AfterPaint>
               <EventGroupChip event={event} />
-              {(!sellsTickets || hasRsvp) && <EventRsvpBox event={event} mine={mine} />}
-              {sellsTickets && (
+              {event.status === "draft" ? (
+                <DraftRsvpNote />
+              ) : (!sellsTickets || hasRsvp) && <EventRsvpBox event={event} mine={mine} />}
+              {sellsTickets && event.status !== "draft" && (
                 <Suspense fallback={<Skeleton className="h-64 w-full rounded-xl" />}>
                   <TicketBox event={event} />
                 </Suspense>

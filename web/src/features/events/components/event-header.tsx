@@ -1,4 +1,6 @@
 import { Trans } from "@lingui/react/macro";
+import { Link } from "react-router";
+import { DraftBadge } from "@/components/events/draft-badge";
 import { Badge } from "@/components/ui/badge";
 import { categoryLabel } from "@/lib/categories";
 import { formatList } from "@/lib/i18n/format";
@@ -6,7 +8,7 @@ import { eventCoverImage } from "@/lib/images";
 import type { EventDetail } from "../api/get-event";
 import { MembersOnlyBadge } from "../group/event-group-chip";
 
-/** Cover, cancelled banner, category, title and hosts. */
+/** Cover, draft or cancelled banner, category, title and hosts. */
 export function EventHeader({ event }: { event: EventDetail }) {
   const cohosts = event.event_hosts
     .filter((h) => h.role === "cohost" && h.profile)
@@ -31,7 +33,19 @@ export function EventHeader({ event }: { event: EventDetail }) {
           {event.cancel_reason ? ` ${event.cancel_reason}` : ""}
         </p>
       )}
+      {event.status === "draft" && (
+        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950">
+          <span className="font-medium">
+            <Trans>This event is a draft.</Trans>
+          </span>{" "}
+          <Trans>Only its hosts can see this page, and nobody can RSVP until it is published.</Trans>{" "}
+          <Link to={`/events/${event.slug}/edit`} className="font-medium underline underline-offset-4">
+            <Trans>Edit and publish</Trans>
+          </Link>
+        </p>
+      )}
       <p className="flex flex-wrap gap-2">
+        {event.status === "draft" && <DraftBadge size="md" />}
         <Badge tone="brand" size="md">
           {categoryLabel(event.category)}
         </Badge>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
+import { DraftBadge } from "@/components/events/draft-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useSession } from "@/lib/auth/session-context";
@@ -63,6 +64,8 @@ export function SeriesDates({ eventId, seriesId }: { eventId: string; seriesId: 
               )}
               {date.status === "cancelled" ? (
                 <Badge tone="danger"><Trans>Cancelled</Trans></Badge>
+              ) : date.status === "draft" ? (
+                <DraftBadge />
               ) : mine ? (
                 <Badge tone="success">{mine}</Badge>
               ) : user && date.status === "published" && !current ? (
