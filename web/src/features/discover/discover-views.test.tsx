@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import { mockApi } from "@/test/mock-api";
 import { renderApp } from "@/test/render-app";
 
@@ -36,6 +36,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+// The page and its lazy views are compiled on first import: seconds on a busy CI machine, which
+// the first test would otherwise spend inside its 5 s wait for the first card.
+beforeAll(async () => {
+  await Promise.all([
+    import("./discover-page"), import("./calendar/calendar-view"), import("./map/discover-map-view"),
+  ]);
+}, 60_000);
 
 describe("Discover views", () => {
   it("switches views with links that keep the filters in the URL", async () => {
