@@ -28,10 +28,11 @@ async function settled(targetId: string, address: string): Promise<InboxMail[]> 
 }
 
 const tokenIn = (mail: InboxMail) => {
-  const link = /https?:\/\/\S+\/invitations\/([0-9a-f-]{36}\.[0-9a-f]{32})/.exec(mail.text);
+  // The dot of the signed token is `~` in the page's address (invitationUrl).
+  const link = /https?:\/\/\S+\/invitations\/([0-9a-f-]{36}~[0-9a-f]{32})$/m.exec(mail.text);
   if (!link) throw new Error(`no invitation link in: ${mail.text}`);
   expect(mail.html).toContain(`/invitations/${link[1]}"`);
-  return link[1]!;
+  return link[1]!.replace('~', '.');
 };
 
 beforeAll(async () => {

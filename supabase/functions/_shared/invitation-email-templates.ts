@@ -21,8 +21,13 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * The invitation page's address. The signed token's dot is written `~` there: a path that ends
+ * in `.<letters and digits>` reads as a file to static hosts (and to Gather's own SPA fallback),
+ * which would answer 404 instead of the app; the page turns it back.
+ */
 export function invitationUrl(siteUrl: string, token: string): string {
-  return `${siteUrl}/invitations/${encodeURIComponent(token)}`;
+  return `${siteUrl}/invitations/${encodeURIComponent(token.replace('.', '~'))}`;
 }
 
 export function renderInvitationEmail(input: InvitationEmailInput): RenderedEmail {
