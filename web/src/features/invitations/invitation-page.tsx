@@ -27,7 +27,9 @@ const DEAD_ENDS = new Set([
 export function InvitationPage() {
   const { t, i18n } = useLingui();
   usePageTitle(t`Invitation`);
-  const token = useParams().token ?? "";
+  // An emailed invitation's token is `<id>.<signature>`, written `<id>~<signature>` in its address
+  // (a path ending in `.<hex>` reads as a file to static hosts).
+  const token = (useParams().token ?? "").replace("~", ".");
   const session = useSession();
   const queryClient = useQueryClient();
   const key = ["invitation", token, session.user?.id ?? null];
@@ -52,7 +54,7 @@ export function InvitationPage() {
   const email = inv.email;
   const inviter = inv.invited_by?.display_name ?? t`Someone`;
   const name = inv.event?.title ?? inv.group?.name ?? "";
-  const here = `/invitations/${encodeURIComponent(token)}`;
+  const here = `/invitations/${encodeURIComponent(token.replace(".", "~"))}`;
   const targetHref = inv.event ? `/events/${inv.event.slug}` : `/g/${inv.group?.slug ?? ""}`;
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-5 py-8">

@@ -35,7 +35,10 @@ export function InvitationList({ target }: { target: InviteTarget }) {
             const who = r.invitee?.display_name ?? r.email ?? t`Someone with a link`;
             return (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                <span className="break-all">{who}</span>
+                <span className="flex flex-col break-all">
+                  {who}
+                  {r.invitee && r.email && <span className="text-sm text-muted-foreground">{r.email}</span>}
+                </span>
                 <Badge tone={tone(stage)}>{label[stage]}</Badge>
               </li>
             );
