@@ -24,6 +24,13 @@ describe("notification text", () => {
     ["event_changed", { changed: ["time", "place"] }, "Jazz jam has a new time and place."],
     ["group_event_published", { group_name: "Berlin Hikers" }, "New event in Berlin Hikers: Jazz jam"],
     ["group_announcement", { group_name: "Berlin Hikers", subject: "New trail" }, "Announcement from Berlin Hikers: New trail"],
+    ["new_rsvp", { display_name: "Ada" }, "Ada is going to Jazz jam."],
+    ["new_waitlist", { display_name: "Ada" }, "Ada joined the waitlist for Jazz jam."],
+    ["new_comment", { display_name: "Ada" }, "Ada commented on Jazz jam."],
+    ["content_hidden", { reason: "Spam." }, "The moderators hid Jazz jam: Spam."],
+    ["content_hidden", { reason: null }, "The moderators hid Jazz jam."],
+    ["content_restored", {}, "Jazz jam is visible again."],
+    ["appeal_rejected", {}, "Your appeal was rejected: Jazz jam stays hidden."],
   ])("%s %j", (kind, extra, text) => {
     expect(notificationText(n(kind, extra))).toBe(text);
   });
@@ -40,6 +47,8 @@ describe("where a notification leads", () => {
     expect(notificationHref(n("cohost_added", { role: "cohost" }))).toBe("/events/jazz-jam/manage");
     expect(notificationHref(n("cohost_added", { role: "checker" }))).toBe("/events/jazz-jam/check-in");
     expect(notificationHref(n("rsvp_approved"))).toBe("/events/jazz-jam");
+    expect(notificationHref(n("new_rsvp"))).toBe("/events/jazz-jam/manage");
+    expect(notificationHref(n("new_comment"))).toBe("/events/jazz-jam#comments-heading");
     expect(notificationHref({ kind: "rsvp_approved", payload: {} })).toBeNull();
   });
 
@@ -49,6 +58,13 @@ describe("where a notification leads", () => {
     expect(notificationHref({ kind: "group_join_requested", payload: group })).toBe("/g/berlin-hikers/manage");
     expect(notificationHref({ kind: "group_event_published", payload: { ...group, ...event } })).toBe("/events/jazz-jam");
     expect(notificationText({ kind: "group_join_approved", payload: group })).toBe("You're now a member of Berlin Hikers.");
+    // Host news and moderation notices about a group (decisions 0310, 0311).
+    const by = { ...group, display_name: "Ada" };
+    expect(notificationText({ kind: "group_join_requested", payload: by })).toBe("Ada asked to join Berlin Hikers.");
+    expect(notificationText({ kind: "new_member", payload: by })).toBe("Ada joined Berlin Hikers.");
+    expect(notificationHref({ kind: "new_member", payload: by })).toBe("/g/berlin-hikers/manage");
+    expect(notificationText({ kind: "appeal_accepted", payload: group })).toBe("Berlin Hikers is visible again.");
+    expect(notificationHref({ kind: "content_hidden", payload: group })).toBe("/g/berlin-hikers");
   });
 });
 

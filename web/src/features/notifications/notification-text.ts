@@ -63,7 +63,30 @@ export function notificationText(n: NotificationLike): string {
     case "group_announcement":
       return subject ? t`Announcement from ${group}: ${subject}` : t`Announcement from ${group}.`;
     case "group_join_requested":
-      return t`Someone asked to join ${group}.`;
+      return t`${who} asked to join ${group}.`;
+    // Host news (decision 0311).
+    case "new_rsvp":
+      return t`${who} is going to ${title}.`;
+    case "new_waitlist":
+      return t`${who} joined the waitlist for ${title}.`;
+    case "new_member":
+      return t`${who} joined ${group}.`;
+    case "new_comment":
+      return t`${who} commented on ${title}.`;
+    // Moderation notices (decision 0310): an event's or a group's, named by its title or name.
+    case "content_hidden": {
+      const item = p.title?.trim() || group;
+      return reason ? t`The moderators hid ${item}: ${reason}` : t`The moderators hid ${item}.`;
+    }
+    case "content_restored":
+    case "appeal_accepted": {
+      const item = p.title?.trim() || group;
+      return t`${item} is visible again.`;
+    }
+    case "appeal_rejected": {
+      const item = p.title?.trim() || group;
+      return t`Your appeal was rejected: ${item} stays hidden.`;
+    }
     case "group_join_approved":
       return t`You're now a member of ${group}.`;
     case "group_join_declined":
@@ -78,10 +101,11 @@ export function notificationText(n: NotificationLike): string {
 /** Where the notification leads: the host's screens for host news, the event page otherwise. */
 export function notificationHref(n: NotificationLike): string | null {
   const { slug, group_slug } = payloadOf(n);
-  if (n.kind === "group_join_requested" && group_slug) return `/g/${encodeURIComponent(group_slug)}/manage`;
+  if ((n.kind === "group_join_requested" || n.kind === "new_member") && group_slug) return `/g/${encodeURIComponent(group_slug)}/manage`;
   if (!slug) return group_slug ? `/g/${encodeURIComponent(group_slug)}` : null;
   const base = `/events/${encodeURIComponent(slug)}`;
-  if (n.kind === "rsvp_requested") return `${base}/manage`;
+  if (n.kind === "rsvp_requested" || n.kind === "new_rsvp" || n.kind === "new_waitlist") return `${base}/manage`;
+  if (n.kind === "new_comment") return `${base}#comments-heading`;
   if (n.kind === "cohost_added") return payloadOf(n).role === "checker" ? `${base}/check-in` : `${base}/manage`;
   return base;
 }
