@@ -1,6 +1,6 @@
 // Honest drafts in Chromium at 360 px (issue 32 item 3, decision 0304): a host saves a weekly
 // series as a draft; its page says "Draft" (banner and badge, each date of the series too) and
-// offers no RSVP, a note instead (axe clean); publishing from the first date's editor opens the
+// offers no RSVP, a note instead (axe clean), as does its host dashboard; publishing from the first date's editor opens the
 // publish dialog with "The whole series" chosen, and every date is published — the page then
 // drops the marker and a member can RSVP.
 import type { Page } from 'playwright-core';
@@ -53,8 +53,15 @@ describe('a draft series', () => {
     // Not published: the public reads none of its dates.
     expect(await readAsAnon<unknown[]>(app.server.url, `events?select=id&title=eq.${encodeURIComponent(title)}`)).toEqual([]);
 
+    // The host dashboard says so too.
+    await host.goto(`${app.server.url}/events/${firstSlug}/manage`);
+    await expect.poll(() => heading(host), { timeout: 15_000 }).toBe(title);
+    await host.getByText('Only the hosts see this event until it is published; it takes no RSVPs yet.').waitFor({ timeout: 15_000 });
+    expect(await host.getByText('Draft', { exact: true }).count()).toBe(1);
+
     // Publishing from the first date asks, and the whole series is the default.
-    await banner.getByRole('link', { name: 'Edit and publish' }).click();
+    await host.goto(`${app.server.url}/events/${firstSlug}`);
+    await host.getByRole('status').filter({ hasText: 'This event is a draft.' }).getByRole('link', { name: 'Edit and publish' }).click();
     await expect.poll(() => heading(host), { timeout: 15_000 }).toBe('Edit event');
     await host.getByRole('button', { name: 'Publish', exact: true }).click();
     const dialog = host.getByRole('alertdialog', { name: 'Publish a repeating event' });

@@ -4,6 +4,7 @@ import { BarChart3, ExternalLink, Pencil, ScanLine, Ticket } from "lucide-react"
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { EventNotFoundState, ForbiddenState, LoadError, SectionsSkeleton } from "@/components/page-states";
+import { DraftBadge } from "@/components/events/draft-badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { canManageEvent } from "@/lib/auth/event-team";
@@ -72,8 +73,14 @@ function Dashboard({ event, isHost }: { event: ManagedEvent; isHost: boolean }) 
         <h1 className="text-3xl font-bold tracking-tight">{event.title}</h1>
         <p className="text-muted-foreground">
           {formatEventRange(event.starts_at, event.ends_at, event.timezone)}
-          {event.status !== "published" && <span className="font-medium"> · {event.status === "draft" ? t({ message: "Draft", comment: "An event's status" }) : t({ message: "Cancelled", comment: "An event's status" })}</span>}
+          {event.status === "cancelled" && <span className="font-medium"> · {t({ message: "Cancelled", comment: "An event's status" })}</span>}
         </p>
+        {event.status === "draft" && (
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            <DraftBadge size="md" />
+            <Trans>Only the hosts see this event until it is published; it takes no RSVPs yet.</Trans>
+          </p>
+        )}
         <nav aria-label={t`Event tools`} className="flex flex-wrap gap-2">
           <Button asChild size="sm">
             <Link to={`/events/${event.slug}/check-in`}>

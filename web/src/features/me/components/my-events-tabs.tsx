@@ -4,6 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Tabs } from "radix-ui";
 import { Link, useSearchParams } from "react-router";
 import { CompactEventList } from "@/components/events/compact-event-list";
+import { DraftBadge } from "@/components/events/draft-badge";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { MyEventGroups } from "../api/group-my-events";
@@ -60,7 +61,7 @@ export function MyEventsTabs({ groups, userId }: { groups: MyEventGroups; userId
               event,
               badges: (
                 <>
-                  {event.status === "draft" && <Badge><Trans comment="An event's status">Draft</Trans></Badge>}
+                  {event.status === "draft" && <DraftBadge />}
                   {event.status === "cancelled" && <CancelledBadge />}
                   {event.visibility !== "public" && <Badge>{visibilityLabel(event.visibility)}</Badge>}
                   {role === "cohost" && <Badge tone="brand"><Trans>Co-host</Trans></Badge>}
