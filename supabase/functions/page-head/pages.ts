@@ -4,6 +4,8 @@
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { formatWhen } from '../_shared/email-templates.ts';
 import { EVENT_COVER, EVENT_PAGE_COLUMNS, GROUP_COVER, GROUP_PAGE_COLUMNS, OG_IMAGE, PAGE_DATA_KEYS, renditionUrl, srcSet } from '../_shared/page-contract.ts';
+import { currencyExponent } from '../_shared/currency-exponent.ts';
+import { eventPageSelect } from '../_shared/ticket-columns.ts';
 import { eventScreen, groupScreen, type EventScreen } from './first-screen/pages.ts';
 import { isoInZone } from '../_shared/zoned-time.ts';
 import { formatCount, formatDay, formatKm, headMessages, isEventCategory, type DiscoverFilters, type HeadLocale } from './i18n/index.ts';
@@ -23,6 +25,8 @@ type EventRow = {
   is_online: boolean; cover_path: string | null; visibility: string; status: string; cancel_reason: string | null;
   host: { username: string; display_name: string } | null;
   online_link: unknown;
+  currency: string;
+  ticket_types: { price: number }[] | null;
 };
 
 function coverImage(site: Site, bucket: string, path: string | null, alt: string): PageImage {
@@ -36,8 +40,22 @@ function categoryName(site: Site, category: string): string {
   return isEventCategory(category) ? headMessages(site.locale).categories[category] : category;
 }
 
+/** Free (an RSVP) or the lowest ticket price, in the event's currency's major unit (decision 0290). */
+function offersOf(e: EventRow, url: string) {
+  const prices = (e.ticket_types ?? []).map((t) => t.price);
+  if (prices.length === 0) {
+    return { isAccessibleForFree: true, offers: { '@type': 'Offer', price: 0, priceCurrency: 'USD', url, availability: 'https://schema.org/InStock' } };
+  }
+  const lowest = Math.min(...prices);
+  const exponent = currencyExponent(e.currency);
+  return {
+    isAccessibleForFree: lowest === 0,
+    offers: { '@type': 'Offer', price: lowest / 10 ** exponent, priceCurrency: e.currency, url, availability: 'https://schema.org/InStock' },
+  };
+}
+
 export async function eventPage(db: SupabaseClient, site: Site, slug: string): Promise<PageMeta | null> {
-  const { data, error } = await db.from('events').select(EVENT_PAGE_COLUMNS).eq('slug', slug).maybeSingle();
+  const { data, error } = await db.from('events').select(eventPageSelect(EVENT_PAGE_COLUMNS)).eq('slug', slug).maybeSingle();
   if (error || !data) return null;
   const e = data as unknown as EventRow;
   // Belt and braces: anon never sees these, but the head must not depend on that alone.
@@ -76,8 +94,7 @@ export async function eventPage(db: SupabaseClient, site: Site, slug: string): P
     ...(e.host
       ? { organizer: { '@type': 'Person', name: e.host.display_name, url: `${site.origin}/u/${encodeURIComponent(e.host.username)}` } }
       : {}),
-    isAccessibleForFree: true,
-    offers: { '@type': 'Offer', price: 0, priceCurrency: 'USD', url, availability: 'https://schema.org/InStock' },
+    ...offersOf(e, url),
   };
   return {
     title: cancelled ? m.cancelled.title(e.title) : e.title,
