@@ -42,7 +42,8 @@ describe('a hidden event', () => {
     const [mail] = await settledMail(g, host, 'content_hidden');
     expect(mail!.subject).toBe('The moderators hid your event Night market');
     expect(mail!.text).toContain('> Sells counterfeit goods.');
-    expect(mail!.text).toContain(`/events/${e.slug}`);
+    // Its button leads to the notice's page, where the team reads why and may appeal.
+    expect(mail!.text).toContain(`/notices/${await hiddenItem(e.id)}`);
 
     expect((await g.sqlAs(host)<{ reason: string }>('select reason from public.hidden_items where target_id = $1', [e.id]))).toEqual([{ reason: 'Sells counterfeit goods.' }]);
     for (const m of [guest, stranger]) expect(await g.sqlAs(m)('select * from public.hidden_items where target_id = $1', [e.id])).toEqual([]);

@@ -37,7 +37,10 @@ export function noticeContent(input: NotificationEmailInput, details: Content['d
       return {
         subject: mod.hidden.subject(item.type, item.name),
         paragraphs: [mod.hidden.body(item.type, item.name), reason ? mod.hidden.reasonIntro : mod.hidden.noReason],
-        quote: reason, details: [], action: open, outro: mod.hidden.appeal(item.type),
+        quote: reason, details: [],
+        // The notice's page (/notices/<hiding>): why, and the one appeal.
+        action: text(payload.hidden_item_id) ? { label: mod.hidden.appealAction, url: `${input.siteUrl}/notices/${text(payload.hidden_item_id)}` } : open,
+        outro: mod.hidden.appeal(item.type),
       };
     }
     case 'content_restored':

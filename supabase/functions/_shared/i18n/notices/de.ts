@@ -12,8 +12,8 @@ export const de: NoticeMessages = {
         `Die Moderation der Website hat ${item(type, name)} ausgeblendet. Nur du, der Rest des Teams und die Moderation sehen es jetzt; es wird nirgends mehr angezeigt.`,
       reasonIntro: 'Die Begründung:',
       noReason: 'Es wurde keine Begründung angegeben.',
-      appeal: (type) =>
-        `Wenn du das für einen Fehler hältst, kannst du einmal auf der Seite ${type === 'event' ? 'des Events' : 'der Gruppe'} Einspruch einlegen. Die Moderation liest ihn und antwortet dir.`,
+      appeal: () => `Wenn du das für einen Fehler hältst, kannst du einmal auf der Seite des Hinweises Einspruch einlegen. Die Moderation liest ihn und antwortet dir.`,
+      appealAction: `Hinweis lesen oder Einspruch einlegen`,
     },
     restored: {
       subject: (type, name) => `${type === 'event' ? 'Dein Event' : 'Deine Gruppe'} ${name} ist wieder sichtbar`,

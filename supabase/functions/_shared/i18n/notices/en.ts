@@ -12,8 +12,8 @@ export const en: NoticeMessages = {
         `The site's moderators hid ${item(type, name)}. Only you, the rest of its team and the moderators can see it now; it is listed nowhere.`,
       reasonIntro: 'They said:',
       noReason: 'They gave no reason.',
-      appeal: (type) =>
-        `If you think this is a mistake, you can appeal once from the ${type === 'event' ? "event's" : "group's"} page. The moderators will read what you say and answer.`,
+      appeal: () => `If you think this is a mistake, you can appeal once from the notice's page. The moderators will read what you say and answer.`,
+      appealAction: `Read the notice or appeal`,
     },
     restored: {
       subject: (type, name) => `${type === 'event' ? 'Your event' : 'Your group'} ${name} is visible again`,

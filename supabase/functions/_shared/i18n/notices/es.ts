@@ -12,8 +12,8 @@ export const es: NoticeMessages = {
         `Los moderadores del sitio ocultaron ${item(type, name)}. Ahora solo tú, el resto de su equipo y los moderadores pueden verlo; no aparece en ningún listado.`,
       reasonIntro: 'Su motivo:',
       noReason: 'No dieron ningún motivo.',
-      appeal: (type) =>
-        `Si crees que es un error, puedes apelar una vez desde la página ${type === 'event' ? 'del evento' : 'del grupo'}. Los moderadores leerán lo que digas y te responderán.`,
+      appeal: () => `Si crees que es un error, puedes apelar una vez desde la página del aviso. Los moderadores leerán lo que digas y te responderán.`,
+      appealAction: `Leer el aviso o apelar`,
     },
     restored: {
       subject: (type, name) => `${type === 'event' ? 'Tu evento' : 'Tu grupo'} ${name} vuelve a estar visible`,

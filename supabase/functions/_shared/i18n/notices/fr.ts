@@ -12,8 +12,8 @@ export const fr: NoticeMessages = {
         `Les modérateurs du site ont masqué ${item(type, name)}. Seuls vous, le reste de son équipe et les modérateurs pouvez le voir désormais ; il n’apparaît plus nulle part.`,
       reasonIntro: 'Leur motif :',
       noReason: 'Ils n’ont pas donné de motif.',
-      appeal: (type) =>
-        `Si vous pensez qu’il s’agit d’une erreur, vous pouvez faire appel une fois depuis la page ${type === 'event' ? 'de l’événement' : 'du groupe'}. Les modérateurs liront votre message et vous répondront.`,
+      appeal: () => `Si vous pensez qu’il s’agit d’une erreur, vous pouvez faire appel une fois depuis la page de l’avis. Les modérateurs liront votre message et vous répondront.`,
+      appealAction: `Lire l’avis ou faire appel`,
     },
     restored: {
       subject: (type, name) => `${type === 'event' ? 'Votre événement' : 'Votre groupe'} ${name} est de nouveau visible`,

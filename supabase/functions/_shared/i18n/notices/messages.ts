@@ -22,6 +22,8 @@ export interface NoticeMessages {
       reasonIntro: string;
       noReason: string;
       appeal(type: ItemType): string;
+      /** The button: the notice's page, where the team reads why and appeals once. */
+      appealAction: string;
     };
     restored: { subject(type: ItemType, name: string): string; body(type: ItemType, name: string): string };
     appealAccepted: { subject(type: ItemType, name: string): string; body(type: ItemType, name: string): string };

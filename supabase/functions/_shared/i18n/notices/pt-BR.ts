@@ -12,8 +12,8 @@ export const ptBR: NoticeMessages = {
         `Os moderadores do site ocultaram ${item(type, name)}. Agora só você, o resto da equipe e os moderadores podem vê-lo; ele não aparece em nenhuma lista.`,
       reasonIntro: 'O motivo:',
       noReason: 'Eles não deram um motivo.',
-      appeal: (type) =>
-        `Se você acha que foi um engano, pode recorrer uma vez pela página ${type === 'event' ? 'do evento' : 'do grupo'}. Os moderadores vão ler o que você disser e responder.`,
+      appeal: () => `Se você acha que foi um engano, pode recorrer uma vez pela página do aviso. Os moderadores vão ler o que você disser e responder.`,
+      appealAction: `Ler o aviso ou recorrer`,
     },
     restored: {
       subject: (type, name) => `${type === 'event' ? 'Seu evento' : 'Seu grupo'} ${name} está visível de novo`,
