@@ -66,6 +66,11 @@ export const pageRoutes: RouteObject[] = [
     lazy: withCatalogue("invitations", async () => ({ Component: (await import("@/features/invitations/invitation-page")).InvitationPage })),
   },
   {
+    // A moderation notice for a hidden event's or group's team, and its one appeal (decision 0310).
+    path: "notices/:id",
+    lazy: withCatalogue("notices", async () => ({ Component: (await import("@/features/notices/hidden-item-page")).HiddenItemPage })),
+  },
+  {
     path: "groups",
     lazy: withCatalogue("groups", async () => ({ Component: (await import("@/features/groups/groups-page")).GroupsPage })),
   },

@@ -65,6 +65,7 @@ describe("where a notification leads", () => {
     expect(notificationHref({ kind: "new_member", payload: by })).toBe("/g/berlin-hikers/manage");
     expect(notificationText({ kind: "appeal_accepted", payload: group })).toBe("Berlin Hikers is visible again.");
     expect(notificationHref({ kind: "content_hidden", payload: group })).toBe("/g/berlin-hikers");
+    expect(notificationHref({ kind: "content_hidden", payload: { ...group, hidden_item_id: "h1" } })).toBe("/notices/h1");
   });
 });
 

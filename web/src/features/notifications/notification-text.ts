@@ -16,6 +16,8 @@ export type NotificationPayload = {
   user_id?: string;
   group_slug?: string;
   group_name?: string;
+  /** Moderation notices: the hiding they are about (decision 0310). */
+  hidden_item_id?: string;
   /** event_changed: what moved. */
   changed?: string[];
 };
@@ -100,7 +102,9 @@ export function notificationText(n: NotificationLike): string {
 
 /** Where the notification leads: the host's screens for host news, the event page otherwise. */
 export function notificationHref(n: NotificationLike): string | null {
-  const { slug, group_slug } = payloadOf(n);
+  const { slug, group_slug, hidden_item_id } = payloadOf(n);
+  // A hidden event's or group's team reads why, and may appeal, on the notice's page.
+  if (n.kind === "content_hidden" && hidden_item_id) return `/notices/${encodeURIComponent(hidden_item_id)}`;
   if ((n.kind === "group_join_requested" || n.kind === "new_member") && group_slug) return `/g/${encodeURIComponent(group_slug)}/manage`;
   if (!slug) return group_slug ? `/g/${encodeURIComponent(group_slug)}` : null;
   const base = `/events/${encodeURIComponent(slug)}`;
