@@ -132,8 +132,11 @@ export class FairTurns {
     if (this.running >= this.capacity || held >= this.perClient) return false;
     if (!this.hog || !this.isHog(client)) return true;
     if (held >= this.hog.maxTurns) return false;
-    const wait = this.lastOtherEnd + (this.hog.yieldMs ?? 0) - Date.now();
-    if (wait <= 0) return true;
+    const now = Date.now();
+    const wait = this.lastOtherEnd + (this.hog.yieldMs ?? 0) - now;
+    // Throttled, never starved: a hog not served for STARVED_MS goes, others' calls or not.
+    const since = this.served.get(client) ?? this.queues.get(client)?.[0]?.since ?? now;
+    if (wait <= 0 || now - since > STARVED_MS) return true;
     // Nothing else may wake the queue meanwhile: look again when the hog's wait is over.
     this.wakeTimer ??= setTimeout(() => {
       this.wakeTimer = undefined;
