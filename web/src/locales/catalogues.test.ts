@@ -1,6 +1,6 @@
 // The catalogue check (issue 20): every locale has every message the code uses, and nothing the
 // code no longer uses; every translation is valid ICU with the same placeholders and tags as the
-// English. When it fails: `npm run i18n:extract`, then translate what it added (README,
+// English. When it fails: `npm run i18n:extract`, then translate what it added (docs/app.md,
 // "Translations").
 import { join } from "node:path";
 import { getCatalogs } from "@lingui/cli/api";

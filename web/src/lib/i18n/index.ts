@@ -1,5 +1,5 @@
 // Gather's i18n: Lingui (ICU messages written in English in the code, compiled per catalogue and
-// locale at build time; decision 0200). How to add a string: README, "Translations".
+// locale at build time; decision 0200). How to add a string: docs/app.md, "Translations".
 import { i18n } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { activeLocale, browserLanguages, intlLocale, setActiveLocale } from "./active-locale";
