@@ -19,6 +19,9 @@ function resolveEnvRefs(value: unknown, env: NodeJS.ProcessEnv): unknown {
   return m ? env[m[1]!] : value;
 }
 
+/** The first value given; both are read, so neither key is reported as ignored. */
+const first = (a: unknown, b: unknown) => a ?? b;
+
 function table(t: unknown): Table {
   return t && typeof t === 'object' && !Array.isArray(t) ? (t as Table) : {};
 }
@@ -60,6 +63,7 @@ function settingsFromToml(doc: Table, env: NodeJS.ProcessEnv): Partial<ConfigInp
   const email = table(auth.email);
   const rateLimit = table(auth.rate_limit);
   const smtp = table(email.smtp);
+  const inbucket = table(doc.inbucket);
   const pick = (t: Table, key: string) => resolveEnvRefs(t[key], env);
   const list = (t: Table, key: string) => (Array.isArray(t[key]) ? (t[key] as unknown[]).map((v) => resolveEnvRefs(v, env)) : pick(t, key));
   // As with the CLI, `[auth.email.smtp] enabled = false` keeps the section but turns SMTP off.
@@ -97,8 +101,9 @@ function settingsFromToml(doc: Table, env: NodeJS.ProcessEnv): Partial<ConfigInp
     smtpPort: smtpOn ? pick(smtp, 'port') : undefined,
     smtpUser: smtpOn ? pick(smtp, 'user') : undefined,
     smtpPass: smtpOn ? pick(smtp, 'pass') : undefined,
-    smtpAdminEmail: pick(smtp, 'admin_email'),
-    smtpSenderName: pick(smtp, 'sender_name'),
+    // The sender: [auth.email.smtp]'s, else [inbucket]'s, where the CLI names the local inbox's sender.
+    smtpAdminEmail: first(pick(smtp, 'admin_email'), pick(inbucket, 'admin_email')),
+    smtpSenderName: first(pick(smtp, 'sender_name'), pick(inbucket, 'sender_name')),
   };
   Object.assign(out, storageTomlSettings(table(doc.storage), pick));
   Object.assign(out, restTomlSettings(api, pick));
