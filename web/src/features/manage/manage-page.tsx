@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { BarChart3, ExternalLink, Pencil, ScanLine, Ticket } from "lucide-react";
+import { BarChart3, ExternalLink, Pencil, ScanLine, Ticket, UserPlus } from "lucide-react";
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { EventNotFoundState, ForbiddenState, LoadError, SectionsSkeleton } from "@/components/page-states";
@@ -12,6 +12,7 @@ import { RequireAuth } from "@/lib/auth/require-auth";
 import { formatEventRange } from "@/lib/datetime";
 import { usePageTitle } from "@/lib/use-page-title";
 import type { ManagedEvent } from "./api/get-managed-event";
+import { canInviteTo } from "./can-invite";
 import { countGuests, guestListOptions } from "./api/guest-list";
 import { GuestCountsSummary } from "./components/guest-counts";
 import { GuestListSection } from "./components/guest-list-section";
@@ -94,6 +95,14 @@ function Dashboard({ event, isHost }: { event: ManagedEvent; isHost: boolean }) 
               <Trans>Edit event</Trans>
             </Link>
           </Button>
+          {canInviteTo(event) && (
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/events/${event.slug}/invite`}>
+                <UserPlus aria-hidden="true" />
+                <Trans>Invite people</Trans>
+              </Link>
+            </Button>
+          )}
           <Button asChild size="sm" variant="outline">
             <Link to={`/events/${event.slug}`}>
               <ExternalLink aria-hidden="true" />

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ExternalLink, Plus } from "lucide-react";
+import { ExternalLink, Plus, UserPlus } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { Link, useParams, useSearchParams } from "react-router";
 import { toast } from "sonner";
@@ -101,6 +101,13 @@ function ManageArea({ group, rights, userId }: { group: ManagedGroup; rights: Ma
             <Link to={`/g/${group.slug}`}>
               <ExternalLink aria-hidden="true" />
               <Trans>View the group page</Trans>
+            </Link>
+          </Button>
+          {/* Every viewer here is an organizer or co-organizer: those who may invite (decision 0305). */}
+          <Button asChild variant="outline">
+            <Link to={`/g/${group.slug}/invite`}>
+              <UserPlus aria-hidden="true" />
+              <Trans>Invite people</Trans>
             </Link>
           </Button>
           <Button asChild>

@@ -9,14 +9,14 @@ type EventRow = Database["public"]["Tables"]["events"]["Row"];
 export type ManagedEvent = Pick<
   EventRow,
   | "id" | "slug" | "title" | "starts_at" | "ends_at" | "timezone" | "status" | "capacity"
-  | "requires_approval" | "waitlist_enabled" | "plus_ones_max" | "host_id"
+  | "requires_approval" | "waitlist_enabled" | "plus_ones_max" | "host_id" | "visibility" | "rsvp_closes_at"
 > & {
   /** Everyone on the team the viewer may see (checkers only for the team itself). */
   event_hosts: { user_id: string; role: HostRole }[];
 };
 
 const COLUMNS = `id, slug, title, starts_at, ends_at, timezone, status, capacity, requires_approval,
-  waitlist_enabled, plus_ones_max, host_id, event_hosts(user_id, role)`;
+  waitlist_enabled, plus_ones_max, host_id, visibility, rsvp_closes_at, event_hosts(user_id, role)`;
 
 /** The event with this slug and its team, or null when the viewer may not see it. */
 export async function getManagedEvent(slug: string): Promise<ManagedEvent | null> {
