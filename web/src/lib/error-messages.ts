@@ -25,6 +25,32 @@ const PAID_TICKETS: Record<string, Translate> = {
   tickets_required: msg`This event sells tickets: choose yours on the event page.`,
 };
 
+// Invitations (decision 0305) and moderation notices' appeals (decision 0310).
+const INVITATIONS: Record<string, Translate> = {
+  invalid_answer: msg`Answer going or decline for an event, join or decline for a group.`,
+  invalid_emails: parsed(/^Not an email address: (.*)\.$/s, (addresses) => t`Not an email address: ${addresses}.`),
+  invalid_expiry: msg`An invitation link must expire in the future, within a year.`,
+  invalid_max_uses: msg`A use limit must be empty or between 1 and 10,000.`,
+  invitation_invalid: msg`This invitation is not valid.`,
+  invitation_other_account: msg`This invitation was sent to another email address. Sign in with that address to answer it.`,
+  invitations_members_only: msg`This event is for the group's members: invite people to the group instead.`,
+  invite_link_expired: msg`This invitation link has expired.`,
+  invite_link_invalid: msg`This invitation link is not valid.`,
+  invite_link_not_found: msg`This invitation link does not exist.`,
+  invite_link_revoked: msg`The host turned this invitation link off.`,
+  invite_link_used_up: msg`This invitation link has been used as many times as the host allowed.`,
+  no_emails: msg`Enter at least one email address.`,
+  too_many_emails: msg`Paste at most 100 email addresses at a time.`,
+  too_many_invitations: msg`An event or group can have at most 2,000 invitations.`,
+  too_many_links: msg`An event or group can have at most 20 invitation links in use. Turn one off first.`,
+  // Appeals against a hiding.
+  already_appealed: msg`You already appealed. A hiding can be appealed once.`,
+  appeal_decided: msg`This appeal was already answered.`,
+  appeal_not_found: msg`This appeal does not exist.`,
+  invalid_response: msg`Keep the answer under 1,000 characters.`,
+  not_hidden: msg`It is visible again: there is nothing to appeal.`,
+};
+
 const DATABASE: Record<string, Translate> = {
   // Registration questions (decision 0130): the database names the question in its message.
   answer_invalid: (message) => {
@@ -61,13 +87,17 @@ const DATABASE: Record<string, Translate> = {
   invalid_group_name: msg`The name must be 3 to 80 characters long.`,
   invalid_group_role: msg`Choose organizer, co-organizer, event organizer or member.`,
   invalid_request: (message) =>
-    message.startsWith("Say whether to accept")
-      ? t`Say whether to accept or decline the request.`
-      : message.startsWith("Say whether to ban")
-        ? t`Say whether to ban the person or lift the ban.`
-        : message.startsWith("Choose another member")
-          ? t`Choose another member to hand the group to.`
-          : undefined,
+    message.startsWith("Say whether to accept or reject the appeal")
+      ? t`Say whether to accept or reject the appeal.`
+      : message.startsWith("Say whether to accept")
+        ? t`Say whether to accept or decline the request.`
+        : message.startsWith("Say whether to ban")
+          ? t`Say whether to ban the person or lift the ban.`
+          : message.startsWith("Choose another member")
+            ? t`Choose another member to hand the group to.`
+            : message.startsWith("Invite to an event")
+              ? t`Invite to an event or to a group.`
+              : undefined,
   invalid_unsubscribe_link: msg`This unsubscribe link is not valid.`,
   last_organizer: parsed(/^(.+) needs at least one organizer\./, (name) =>
     t`${name} needs at least one organizer. Make another member an organizer first, or delete the group.`,
@@ -107,7 +137,10 @@ const DATABASE: Record<string, Translate> = {
   invalid_display_name: (message) =>
     message === "Enter your name." ? t`Enter your name.` : t`Your name can be at most 60 characters.`,
   invalid_location: msg`Latitude must be between -90 and 90 and longitude between -180 and 180.`,
-  invalid_message: msg`The message must be 1 to 5,000 characters long.`,
+  invalid_message: (message) =>
+    message.startsWith("Say why it should come back")
+      ? t`Say why it should come back, in at most 2,000 characters.`
+      : t`The message must be 1 to 5,000 characters long.`,
   invalid_online_url: msg`The online link must start with https://.`,
   invalid_plus_ones: msg`Guests per RSVP must be between 0 and 10.`,
   invalid_question: (message) =>
@@ -181,6 +214,7 @@ const DATABASE: Record<string, Translate> = {
   series_too_long: msg`A series can have at most 52 dates, within two years.`,
   series_too_short: msg`The rule gives no dates after the first event.`,
   ...PAID_TICKETS,
+  ...INVITATIONS,
 };
 
 // Auth's codes (GoTrue's `error_code`) that a member can meet on Gather's screens.

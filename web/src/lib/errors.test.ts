@@ -46,6 +46,22 @@ describe("errorMessage", () => {
     expect(errorMessage(new TypeError("Failed to fetch"))).toBe("Vous semblez hors ligne. Vérifiez votre connexion et réessayez.");
   });
 
+  it("says the invitations' and appeals' refusals in the member's language, telling apart codes shared with older rules", () => {
+    inFrench();
+    expect(errorMessage({ code: "invite_link_expired", message: "This invitation link has expired." })).toBe("Ce lien d’invitation a expiré.");
+    expect(errorMessage({ code: "invalid_emails", message: "Not an email address: a@, b." })).toBe("Ce n’est pas une adresse e-mail : a@, b.");
+    expect(errorMessage({ code: "invalid_request", message: "Say whether to accept or reject the appeal." })).toBe(
+      "Indiquez s’il faut accepter ou rejeter la contestation.",
+    );
+    expect(errorMessage({ code: "invalid_request", message: "Say whether to accept or decline the request." })).toBe(
+      "Indiquez s’il faut accepter ou refuser la demande.",
+    );
+    expect(errorMessage({ code: "invalid_message", message: "Say why it should come back, in at most 2,000 characters." })).toBe(
+      "Expliquez pourquoi le contenu devrait revenir, en 2 000 caractères au plus.",
+    );
+    expect(errorMessage({ code: "invalid_message", message: "The message must be 1 to 5,000 characters long." })).not.toMatch(/revenir/);
+  });
+
   it("gives Auth's codes the product's words", () => {
     expect(errorMessage({ code: "user_banned", message: "User is banned" })).toMatch(/^Your account is suspended/);
   });
