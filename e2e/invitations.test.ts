@@ -6,9 +6,10 @@ import { watchPageErrors } from './support/browser.ts';
 import { DEMO_PASSWORD, heading, newSignedInPage, signIn } from './support/flows.ts';
 import { useApp } from './support/use-app.ts';
 
-// Invitations to a private event (issue 32 item 2, decision 0305): the host invites by email and
-// makes a link at 360 px; the invitee follows the emailed invitation signed out, signs in and
-// answers in one step at 1280 px; the host sees the answer.
+// Invitations to a private event (issue 32 item 2, decision 0305): the host opens the invite page
+// from her dashboard, invites by email and makes a link at 360 px; the invitee follows the emailed
+// invitation signed out, signs in and answers in one step at 1280 px; the host sees the answer.
+// A group's organizer finds the group's invite page from its manage area.
 
 const app = useApp();
 
@@ -44,10 +45,13 @@ const status = (page: Page) => page.getByRole('status');
 describe('invitations', () => {
   it('a host invites by email and link; the invitee opens the email signed out, signs in and says they are going', async () => {
     const slug = await privateEvent('Secret supper club');
-    const ada = await newSignedInPage(app.browser, app.server.url, 'ada@example.com', `/events/${slug}/invite`);
+    // Ada reaches the invite page from her dashboard, at 360 px.
+    const ada = await newSignedInPage(app.browser, app.server.url, 'ada@example.com', `/events/${slug}/manage`);
     const errors = watchPageErrors(ada.page);
     await ada.page.setViewportSize({ width: 360, height: 800 });
+    await ada.page.getByRole('navigation', { name: 'Event tools' }).getByRole('link', { name: 'Invite people' }).click({ timeout: 15_000 });
     await expect.poll(() => heading(ada.page), { timeout: 15_000 }).toBe('Invite people to Secret supper club');
+    expect(new URL(ada.page.url()).pathname).toBe(`/events/${slug}/invite`);
     await ada.page.getByText('Nobody invited yet.').waitFor();
 
     await ada.page.getByLabel('Email addresses').fill('Hedy <hedy@example.com>\nnot-an-address');
@@ -86,6 +90,18 @@ describe('invitations', () => {
     expect(errors).toEqual([]);
     await context.close();
     await ada.context.close();
+  });
+
+  it("a group's organizer reaches the group's invite page from its manage area at 360 px", async () => {
+    const client = createClient(app.server.url, app.server.keys.anonKey, { auth: { persistSession: false } });
+    const { data: group, error } = await client.from('groups').select('slug, name').eq('name', 'New York Hackers & Sailors').single();
+    if (error) throw error;
+    const grace = await newSignedInPage(app.browser, app.server.url, 'grace@example.com', `/g/${group.slug}/manage`);
+    await grace.page.setViewportSize({ width: 360, height: 800 });
+    await grace.page.getByRole('link', { name: 'Invite people' }).click({ timeout: 15_000 });
+    await expect.poll(() => heading(grace.page), { timeout: 15_000 }).toBe(`Invite people to ${group.name}`);
+    expect(await grace.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await grace.context.close();
   });
 
   it('says an unknown invitation does not work', async () => {
