@@ -17,13 +17,20 @@ function joseMessage(err: JwtError): string {
 
 /**
  * The caller of a route that needs a valid JWT (upstream's jwt plugin): a bad or expired token
- * is Storage's AccessDenied (statusCode "403", sent as HTTP 400), as is a request with no
- * credentials at all. An apikey alone counts, as the Supabase gateway copies it over.
+ * is Storage's AccessDenied (statusCode "403", sent as HTTP 400). An apikey alone counts, as the
+ * Supabase gateway copies it over. No credentials at all fails upstream's header schema on REST
+ * routes (`authSchema`: statusCode "400", InvalidRequest, the validator's message, which
+ * storage-js's suite checks); TUS routes have no schema, so there it is AccessDenied.
  */
-export async function requireCaller(ctx: ServerContext, req: FastifyRequest): Promise<Caller> {
+export async function requireCaller(
+  ctx: ServerContext,
+  req: FastifyRequest,
+  opts: { headerSchema?: boolean } = {},
+): Promise<Caller> {
   const q = req.query as Record<string, unknown> | undefined;
   if (!req.headers.authorization && !req.headers.apikey && !q?.apikey) {
-    throw ERRORS.accessDenied('Invalid Compact JWS');
+    if (opts.headerSchema === false) throw ERRORS.accessDenied('Invalid Compact JWS');
+    throw ERRORS.missingAuthorization();
   }
   try {
     return await callerOf(ctx, req);

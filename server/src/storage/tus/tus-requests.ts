@@ -41,7 +41,7 @@ export function creatorOf(caller: Caller): string {
  * owner, without RLS, as uploadToSignedUrl).
  */
 export async function tusCaller(env: StorageEnv, fr: FastifyRequest, bucket: string, name: string): Promise<{ caller: Caller; upsert?: boolean }> {
-  if (!fr.routeOptions.url?.includes('/upload/resumable/sign')) return { caller: await requireCaller(env.ctx, fr) };
+  if (!fr.routeOptions.url?.includes('/upload/resumable/sign')) return { caller: await requireCaller(env.ctx, fr, { headerSchema: false }) };
   const signature = fr.headers['x-signature'];
   if (typeof signature !== 'string' || signature === '') throw ERRORS.invalidSignature('Missing x-signature header');
   const claims = await verifyUrlToken(env.signingKey, signature, 'upload', `${bucket}/${name}`);
