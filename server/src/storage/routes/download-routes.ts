@@ -12,8 +12,17 @@ export function downloadRoutes(env: StorageEnv): FastifyPluginAsync {
     const { row, expires } = await signedObject(env, req);
     return sendObject(env, req, reply, row, { expires });
   };
-  const info = (access: Access) => async (req: FastifyRequest) =>
-    objectInfoJson(await readableObject(env, req, access, 'storage.object.info'));
+  // Upstream's InfoRenderer: the JSON, with the object's ETag, Last-Modified and Cache-Control
+  // as headers, so a HEAD (Fastify's, from the GET) tells whether an object changed.
+  const info = (access: Access) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const row = await readableObject(env, req, access, 'storage.object.info');
+    const meta = row.metadata;
+    if (meta?.eTag) reply.header('etag', meta.eTag);
+    const modified = row.updated_at ?? meta?.lastModified;
+    if (modified) reply.header('last-modified', new Date(modified).toUTCString());
+    if (meta?.cacheControl) reply.header('cache-control', meta.cacheControl);
+    return objectInfoJson(row);
+  };
 
   return async (app) => {
     // GET and an explicit HEAD (Fastify's automatic one would answer Content-Length: 0);
