@@ -8,6 +8,7 @@ import { mustBeValidBucketName, mustBeValidKey } from '../object-keys.ts';
 import { asCaller, ownerOf, probeAsCaller, requireCaller } from '../storage-caller.ts';
 import { jsonBody, type StorageEnv } from '../storage-env.ts';
 import { ERRORS } from '../storage-errors.ts';
+import { userMetadataHeader } from '../upload/read-upload-body.ts';
 
 interface Transfer {
   bucket: string;
@@ -82,14 +83,20 @@ export function moveCopyRoutes(env: StorageEnv): FastifyPluginAsync {
       const op = 'storage.object.copy';
       const source: ObjectRow | undefined = await asCaller(ctx, req, caller, op, (tx) => findObject(tx, t.bucket, t.sourceKey));
       if (!source || !source.version) throw ERRORS.noSuchKey();
+      // Upstream's copyObject: with copyMetadata (the default) the copy keeps the source's user
+      // metadata; without, it takes the `x-metadata` header's, and the body's `metadata`
+      // ({cacheControl, mimetype}) replaces those two file attributes, the rest kept.
       const keepMetadata = t.body.copyMetadata !== false;
-      const given = t.body.metadata;
-      const userMetadata = keepMetadata
-        ? source.user_metadata
-        : given && typeof given === 'object' && !Array.isArray(given) ? (given as Record<string, unknown>) : null;
+      const userMetadata = keepMetadata ? source.user_metadata : userMetadataHeader(req);
+      const fileMetadata = { ...source.metadata };
+      const given = t.body.metadata as Record<string, unknown> | undefined;
+      if (!keepMetadata && given && typeof given === 'object') {
+        if (typeof given.cacheControl === 'string') fileMetadata.cacheControl = given.cacheControl;
+        if (typeof given.mimetype === 'string') fileMetadata.mimetype = given.mimetype;
+      }
       const { owner, ownerId } = ownerOf(caller);
       const row = (version: string) => ({
-        bucket: t.destBucket, name: t.destKey, owner, ownerId, version, metadata: source.metadata ?? {}, userMetadata,
+        bucket: t.destBucket, name: t.destKey, owner, ownerId, version, metadata: fileMetadata, userMetadata,
       });
       await probeAsCaller(ctx, req, caller, op, (tx) => writeObjectRow(tx, row('probe'), upsert));
       const version = randomUUID();
@@ -98,7 +105,7 @@ export function moveCopyRoutes(env: StorageEnv): FastifyPluginAsync {
       const previous = upsert ? await currentVersion(ctx.db, t.destBucket, t.destKey) : undefined;
       let id: string;
       try {
-        const metadata = { ...source.metadata, lastModified: new Date().toISOString() };
+        const metadata = { ...fileMetadata, lastModified: new Date().toISOString() };
         id = await asCaller(ctx, req, caller, op, (tx) => writeObjectRow(tx, { ...row(version), metadata }, upsert));
       } catch (err) {
         await backend.delete([dest]).catch(() => {});

@@ -37,6 +37,12 @@ function parseUserMetadata(json: string | undefined): Record<string, unknown> | 
   return parsed as Record<string, unknown>;
 }
 
+/** The `x-metadata` header (base64 of a JSON object) as user metadata; null when absent. */
+export function userMetadataHeader(req: FastifyRequest): Record<string, unknown> | null {
+  const xMetadata = header(req, 'x-metadata');
+  return xMetadata ? parseUserMetadata(Buffer.from(xMetadata, 'base64').toString('utf8')) : null;
+}
+
 /** A bare number of seconds becomes `max-age=N`, as upstream does for the form field. */
 function cacheControlFrom(value: string | undefined): string {
   if (value === undefined || value === '') return 'no-cache';
@@ -48,14 +54,13 @@ function cacheControlFrom(value: string | undefined): string {
  * `x-metadata` (base64 JSON) come from headers, as storage-js sends them.
  */
 function rawBody(req: FastifyRequest): UploadBody {
-  const xMetadata = header(req, 'x-metadata');
   const length = Number(header(req, 'content-length'));
   return {
     stream: req.raw,
     mimeType: header(req, 'content-type') || 'application/octet-stream',
     cacheControl: header(req, 'cache-control') || 'no-cache',
     contentEncoding: header(req, 'content-encoding'),
-    userMetadata: xMetadata ? parseUserMetadata(Buffer.from(xMetadata, 'base64').toString('utf8')) : null,
+    userMetadata: userMetadataHeader(req),
     declaredLength: Number.isFinite(length) && length >= 0 ? length : undefined,
   };
 }
