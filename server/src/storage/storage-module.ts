@@ -18,6 +18,13 @@ import { tusRoutes } from './tus/tus-routes.ts';
 export const STORAGE_PREFIX = '/storage/v1';
 
 /**
+ * What `/version` answers: the Supabase Storage release whose API this module follows (the one
+ * the Supabase CLI ships), as plain text like upstream's, so a client gating a feature on the
+ * storage version sees the behaviour it gets.
+ */
+export const STORAGE_API_VERSION = 'v1.60.2';
+
+/**
  * `/storage/v1`: the Supabase Storage API. Metadata lives in `storage.buckets`/`storage.objects`
  * and is read and written under the caller's role (RLS decides); bytes live in the backend
  * `--storage` names (a folder or S3).
@@ -33,6 +40,9 @@ export function storageModule(ctx: ServerContext): FastifyPluginAsync {
     app.addHook('onClose', async () => backend.close());
     await registerBodyParsing(app);
     registerErrorHandling(app, STORAGE_PREFIX);
+    // Upstream's two unauthenticated probes: an empty 200, and the version as text.
+    app.get('/status', async (_req, reply) => reply.code(200).send());
+    app.get('/version', async (_req, reply) => reply.type('text/plain; charset=utf-8').send(STORAGE_API_VERSION));
     for (const routes of [bucketRoutes, uploadRoutes, downloadRoutes, signRoutes, listRoutes, removeRoutes, moveCopyRoutes]) {
       await app.register(routes(env));
     }
