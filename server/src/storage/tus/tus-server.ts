@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Server } from '@tus/server';
-import { Metadata, type Upload } from '@tus/utils';
+import { ERRORS as TUS_ERRORS, Metadata, type Upload } from '@tus/utils';
 import type { ServerRequest } from 'srvx';
 import { blobKey } from '../backend/storage-backend.ts';
 import type { StorageEnv } from '../storage-env.ts';
@@ -55,17 +55,19 @@ export function createTusServer(env: StorageEnv, path: string): Server {
       const plan = tusPlan(target, caller, upsert ?? String(req.headers.get('x-upsert')).toLowerCase() === 'true');
       const length = req.headers.get('upload-length');
       if (length === null) throw ERRORS.invalidRequest('Upload-Length is required (deferred lengths are not supported)');
-      if (Number(length) > uploadLimit(ctx, plan)) throw ERRORS.entityTooLarge();
+      // @tus/server's own answers (413 "Maximum size exceeded", 404 "The file for this url was
+      // not found") are what upstream sends, its limits being @tus/server's maxSize.
+      if (Number(length) > uploadLimit(ctx, plan)) throw TUS_ERRORS.ERR_MAX_SIZE_EXCEEDED;
       if (metadata.contentType) checkMimeType(plan, metadata.contentType);
       await probeUpload(ctx, fr, plan, { mimetype: metadata.contentType ?? undefined, contentLength: Number(length) }, userMetadataOf(metadata.metadata));
       return;
     }
     const upload = await store.getUpload(id).catch(() => {
-      throw ERRORS.noSuchUpload();
+      throw TUS_ERRORS.FILE_NOT_FOUND;
     });
     const target = await tusTarget(env, upload.metadata);
     const { caller } = await tusCaller(env, fr, target.bucket.id, target.name);
-    if (upload.metadata?.gatherCreator !== creatorOf(caller)) throw ERRORS.noSuchUpload();
+    if (upload.metadata?.gatherCreator !== creatorOf(caller)) throw TUS_ERRORS.FILE_NOT_FOUND;
     if (req.method === 'PATCH') {
       await probeUpload(ctx, fr, tusPlan(target, caller, upload.metadata.gatherUpsert === 'true'), { mimetype: upload.metadata.contentType ?? undefined, contentLength: upload.size }, null);
     }
