@@ -8,6 +8,12 @@ describe("session events", () => {
     expect(reactionsTo("SIGNED_IN", true)).toEqual([]);
   });
 
+  it("says nothing when the session announced is the one the page restored on load (issue 32)", () => {
+    expect(reactionsTo("SIGNED_IN", false, true, true)).toEqual([]);
+    expect(reactionsTo("INITIAL_SESSION", false, true, true)).toEqual([]);
+    expect(reactionsTo("SIGNED_IN", false, true, false)).toEqual([{ kind: "toast", message: "Signed in" }]);
+  });
+
   it("says nothing while the second factor is owed, and \"Signed in\" once it is given (decision 0264)", () => {
     expect(reactionsTo("SIGNED_IN", false, false)).toEqual([]);
     expect(reactionsTo("MFA_CHALLENGE_VERIFIED", false, true)).toEqual([{ kind: "toast", message: "Signed in" }]);

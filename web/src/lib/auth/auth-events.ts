@@ -13,13 +13,20 @@ export type AuthReaction =
  * whether the member was and is fully signed in: a session that still owes its second factor
  * is not (decision 0264), so its SIGNED_IN says nothing and the second step's
  * MFA_CHALLENGE_VERIFIED says "Signed in". `wasSignedIn` also stops the toast from repeating:
- * supabase-js emits SIGNED_IN again when a tab regains focus.
+ * supabase-js emits SIGNED_IN again when a tab regains focus. `restored` says the session is the
+ * one the page found stored when it loaded (session-at-load.ts): supabase-js announces it with
+ * SIGNED_IN too, and a page load is no sign-in (issue 32).
  */
-export function reactionsTo(event: AuthChangeEvent, wasSignedIn: boolean, isSignedIn = event !== "SIGNED_OUT"): AuthReaction[] {
+export function reactionsTo(
+  event: AuthChangeEvent,
+  wasSignedIn: boolean,
+  isSignedIn = event !== "SIGNED_OUT",
+  restored = false,
+): AuthReaction[] {
   switch (event) {
     case "SIGNED_IN":
     case "MFA_CHALLENGE_VERIFIED":
-      return isSignedIn && !wasSignedIn ? [{ kind: "toast", message: t`Signed in` }] : [];
+      return isSignedIn && !wasSignedIn && !restored ? [{ kind: "toast", message: t`Signed in` }] : [];
     case "SIGNED_OUT":
       return wasSignedIn ? [{ kind: "toast", message: t`Signed out` }, { kind: "clear-cache" }] : [{ kind: "clear-cache" }];
     case "PASSWORD_RECOVERY":

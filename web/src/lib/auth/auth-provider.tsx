@@ -8,6 +8,7 @@ import { profileKeys } from "@/lib/query-keys";
 import { loadSupabase } from "@/lib/load-supabase";
 import { reactionsTo } from "./auth-events";
 import { needsSecondFactor } from "./second-factor";
+import { isSessionFromLoad } from "./session-at-load";
 import { SessionContext, type SessionState } from "./session-context";
 
 /**
@@ -27,7 +28,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       // Half signed in (the second factor still owed): shown as nobody (decision 0264).
       const half = session !== null && needsSecondFactor(session);
       const full = session !== null && !half;
-      const reactions = reactionsTo(event, signedIn.current, full);
+      const reactions = reactionsTo(event, signedIn.current, full, isSessionFromLoad(session?.access_token));
       signedIn.current = full;
       setState(
         full

@@ -1,4 +1,5 @@
 import { needsSecondFactor } from "./second-factor";
+import { noteSessionAccess } from "./session-at-load";
 
 // Decision 0264. A session that still owes its second factor (aal1, and the account has a
 // verified factor) is not a session for data: the database answers it nothing at all, not even
@@ -35,16 +36,25 @@ export function watchedSessionStorage(storage: SyncStorage): SyncStorage {
   return {
     getItem(key) {
       const value = storage.getItem(key);
-      if (isSessionKey(key)) note(value);
+      if (isSessionKey(key)) {
+        noteSessionAccess("read", value);
+        note(value);
+      }
       return value;
     },
     setItem(key, value) {
       storage.setItem(key, value);
-      if (isSessionKey(key)) note(value);
+      if (isSessionKey(key)) {
+        noteSessionAccess("write", value);
+        note(value);
+      }
     },
     removeItem(key) {
       storage.removeItem(key);
-      if (isSessionKey(key)) note(null);
+      if (isSessionKey(key)) {
+        noteSessionAccess("write", null);
+        note(null);
+      }
     },
   };
 }
