@@ -110,4 +110,22 @@ describe(`storage REST details the storage-js suite checks (${driverName})`, () 
     const ok = await tusCreate(s, service, 10, { bucketName: bucket, objectName: 'small.bin' });
     expect(ok.status).toBe(201);
   });
+
+  it('renders a 1×1 PNG that libpng calls damaged but imgproxy renders, and still refuses a non-image', async () => {
+    const sb = s.service();
+    const bucket = uniqueBucket('render');
+    await sb.storage.createBucket(bucket, { public: true });
+    // A transparent pixel copied across the web; its IDAT stream fails libpng's strict read.
+    const pixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+    await sb.storage.from(bucket).upload('pixel.png', pixel, { contentType: 'image/png' });
+    const rendered = await sb.storage.from(bucket).download('pixel.png', { transform: { width: 4, height: 4, format: 'origin' } });
+    expect(rendered.error).toBeNull();
+    const bytes = Buffer.from(await rendered.data!.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(bytes.readUInt32BE(16)).toBe(4); // IHDR width
+    await sb.storage.from(bucket).upload('garbage.png', Buffer.concat([pixel.subarray(0, 16), Buffer.alloc(64, 7)]), { contentType: 'image/png' });
+    const garbage = await fetch(sb.storage.from(bucket).getPublicUrl('garbage.png', { transform: { width: 4 } }).data.publicUrl);
+    expect(garbage.status).toBe(400);
+    expect(await garbage.json()).toMatchObject({ message: 'The source image is invalid or unsupported for rendering' });
+  });
 });

@@ -65,7 +65,10 @@ function loadSharp(): Promise<Sharp> {
 export async function renderImage(source: Buffer, opts: TransformOptions, kind: OutputKind): Promise<Buffer> {
   const sharp = await loadSharp();
   try {
-    const image = sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: 'error' }).rotate();
+    // failOn 'none' is libvips' own default, which imgproxy keeps: a decoder warning or error
+    // that still yields pixels (a widely copied 1×1 PNG whose zlib stream libpng rejects)
+    // renders, as on Supabase; a source that yields no image at all still fails below.
+    const image = sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: 'none' }).rotate();
     const { format } = await image.metadata();
     if (!format || format === 'svg' || format === 'pdf') throw RENDER_ERRORS.unsupported();
     const { width, height } = opts;
