@@ -81,10 +81,19 @@ function bindCounters(channel: RealtimeChannel, queryClient: QueryClient, id: st
       waitlist_count: row.waitlist_count ?? 0,
       spots_left: row.spots_left ?? null,
     };
-    const before = queryClient.getQueryData<EventDetail | null>(eventKeys.detail(slug))?.event_stats?.going_count;
+    const before = queryClient.getQueryData<EventDetail | null>(eventKeys.detail(slug))?.event_stats;
     queryClient.setQueryData<EventDetail | null>(eventKeys.detail(slug), (old) => (old ? { ...old, event_stats: stats } : old));
-    if (before !== stats.going_count) attendees.request();
+    if (whoIsGoingMayHaveChanged(before, stats)) attendees.request();
   });
+}
+
+/**
+ * Whether the people going may differ after a change of counts. Not the going count alone: a
+ * promotion from the waitlist as someone cancels leaves it as it was with another person in
+ * the list (issue 32), and only the waitlist count tells.
+ */
+export function whoIsGoingMayHaveChanged(before: EventStats | null | undefined, after: EventStats): boolean {
+  return !before || before.going_count !== after.going_count || before.waitlist_count !== after.waitlist_count;
 }
 
 /** A change to the viewer's own RSVP (a promotion from the waitlist, a host's decision). */
