@@ -18,6 +18,7 @@ import { memberLocale } from "@/lib/i18n";
 import { redirectUrl, signUpSchema, type SignUpValues } from "./auth-schemas";
 import { AuthLayout } from "./components/auth-layout";
 import { CheckEmail } from "./components/check-email";
+import { EmailCodeForm } from "./components/email-code-form";
 import { PhoneSignUpForm } from "./components/phone-sign-up";
 import { ProviderButtons } from "./components/provider-buttons";
 import { SubmitButton } from "./components/submit-button";
@@ -63,7 +64,10 @@ export function SignUpPage() {
   return (
     <AuthLayout title={t`Create your account`} intro={t`Free, and it takes a minute. You'll confirm your email address.`}>
       {sentTo ? (
-        <CheckEmail email={sentTo} sent="confirm" />
+        <>
+          <CheckEmail email={sentTo} sent="confirm" />
+          <EmailCodeForm email={sentTo} type="signup" />
+        </>
       ) : (
         <>
           <ProviderButtons next={next} />

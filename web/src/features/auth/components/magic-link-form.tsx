@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/errors";
 import { supabase } from "@/lib/supabase";
 import { magicLinkSchema, redirectUrl, type EmailValues } from "../auth-schemas";
 import { CheckEmail } from "./check-email";
+import { EmailCodeForm } from "./email-code-form";
 import { SubmitButton } from "./submit-button";
 
 /** Passwordless: a one-time sign-in link by email, back through /auth/callback. */
@@ -29,7 +30,14 @@ export function MagicLinkForm({ next }: { next: string }) {
     else setSentTo(email);
   });
 
-  if (sentTo) return <CheckEmail email={sentTo} sent="sign-in" />;
+  if (sentTo) {
+    return (
+      <div className="flex flex-col gap-4">
+        <CheckEmail email={sentTo} sent="sign-in" />
+        <EmailCodeForm email={sentTo} type="email" />
+      </div>
+    );
+  }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       {failure && <Alert tone="error">{failure}</Alert>}
