@@ -34,7 +34,7 @@ describe(`auth in the Gather project (${driverName})`, () => {
     const { rows } = await s.db.query<{ display_name: string }>('select display_name from public.profiles where id = $1', [data.user!.id]);
     expect(rows).toEqual([{ display_name: 'Newcomer' }]);
     const { location } = await followLink(linkIn(await lastMail(s, email, 'confirmation')));
-    expect(location.startsWith('http://127.0.0.1:54321#access_token=')).toBe(true);
+    expect(location.startsWith(`${s.url}#access_token=`)).toBe(true); // site_url follows the port (decision 0319)
     const page = await landOn(s, location, { storage: memoryStorage(), storageKey: 'sb-gather' });
     await waitForEvent(page.events, 'SIGNED_IN');
   });

@@ -56,6 +56,15 @@ function toAuthError(err: unknown): AuthError | undefined {
 export function authModule(ctx: ServerContext): FastifyPluginAsync {
   return async (app) => {
     const settings = authSettings(ctx.config, ctx.keys.jwt);
+    if (ctx.config.siteUrlFollowsServer && !ctx.config.siteUrl) {
+      // config.toml's template site_url names this server, started on any free port: the site is
+      // where it listens, known once it does (decision 0319).
+      app.server.once('listening', () => {
+        const own = authSettings({ ...ctx.config, siteUrl: listeningUrl(app, ctx.config.host) }, ctx.keys.jwt);
+        settings.siteUrl = own.siteUrl;
+        settings.webauthn = own.webauthn;
+      });
+    }
     if (settings.phone.enabled && !smsGateway(ctx.config)) {
       const where = ctx.config.production ? 'so phone codes cannot be sent' : 'so phone codes stay in the local outbox (/_inbox)';
       ctx.log.warn(`auth: [auth.sms] enable_signup is on without an SMS provider (twilio, vonage, messagebird), ${where}`);

@@ -154,4 +154,9 @@ export type Config = z.output<typeof configSchema> & {
   dbTarget: DbTarget;
   /** Read from `signingKeysPath` (empty without it): see signing-keys.ts. */
   signingKeys: SigningJwk[];
+  /**
+   * siteUrl is config.toml's template address of this server, moved to the port in use (or
+   * unset on port 0): functions then link to the address a request reached (decision 0319).
+   */
+  siteUrlFollowsServer?: boolean;
 };

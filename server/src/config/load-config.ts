@@ -4,6 +4,7 @@ import { readSigningKeys, type SigningJwk } from './signing-keys.ts';
 import { extensionsNamedIn } from '../db/extensions.ts';
 import { configSchema, parseDbTarget, type Config, type ConfigInput } from './config-schema.ts';
 import { readConfigToml } from './config-toml.ts';
+import { resolveSiteUrl } from './site-url.ts';
 import { STORAGE_DEFAULTS, STORAGE_ENV_NAMES } from './storage-config.ts';
 import { REALTIME_DEFAULTS, REALTIME_ENV_NAMES } from './realtime-config.ts';
 import { REST_DEFAULTS, REST_ENV_NAMES } from './rest-config.ts';
@@ -209,8 +210,11 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
+  const site = resolveSiteUrl({ siteUrl: cfg.siteUrl, source: source.siteUrl, tomlPort: fromToml.port, port: cfg.port });
   return {
     ...cfg,
+    siteUrl: site.siteUrl,
+    siteUrlFollowsServer: site.followsServer,
     emailTemplates,
     project: resolve(cfg.project),
     storage: cfg.storage.startsWith('s3://') ? cfg.storage : resolve(cfg.storage),

@@ -53,7 +53,9 @@ export function functionEnv({ config, keys, serverUrl, dbPortUrl }: FunctionEnvI
   else if (dbPortUrl) env.SUPABASE_DB_URL = dbPortUrl;
   // Where the app lives, for links in emails (`[auth] site_url`, as auth's own emails use). Not a
   // Supabase variable: on hosted Supabase it is a secret of the project; `.env` may override it.
-  const site = config.siteUrl ?? config.apiExternalUrl;
+  // Only what the operator set: else a function links to the address its request reached, or
+  // this server's own (SUPABASE_URL) when no request from outside is at hand (decision 0319).
+  const site = config.siteUrlFollowsServer ? config.apiExternalUrl : (config.siteUrl ?? config.apiExternalUrl);
   if (site) env.SITE_URL = site;
   const file = join(config.project, 'functions', '.env');
   if (existsSync(file)) {

@@ -135,7 +135,9 @@ export function functionsModule(ctx: ServerContext): FastifyPluginAsync {
           const pool = await registry.pool(fn);
           const res = await pool.dispatch({
             method: req.method,
-            url: `http://${req.headers.host ?? 'localhost'}${path}`,
+            // The address the caller reached (X-Forwarded-Proto/Host only with trust_proxy), so
+            // a function's own links (a feed's rel=self) answer there (decision 0319).
+            url: `${req.protocol}://${req.host || 'localhost'}${path}`,
             headers: functionHeaders(req, authorization),
             body: await requestBody(req),
             remoteAddr: { hostname: req.raw.socket.remoteAddress ?? '', port: req.raw.socket.remotePort ?? 0 },
