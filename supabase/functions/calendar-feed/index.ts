@@ -11,7 +11,7 @@ import { fromAcceptLanguage, mailLocale, mailMessages, type MailLocale } from '.
 import { feedToIcs, type FeedEvent } from '../_shared/ics-feed.ts';
 import { badRequest, methodNotAllowed, unavailable } from '../_shared/request.ts';
 import { eventsToRss } from '../_shared/rss.ts';
-import { siteUrl } from '../_shared/site-url.ts';
+import { ownUrl, siteUrl } from '../_shared/site-url.ts';
 import { readFeedQuery, type FeedQuery } from './feed-query.ts';
 
 /** `name`: what calendar apps and readers list; `description`: the RSS channel's, in the reader's language. */
@@ -68,7 +68,7 @@ Deno.serve(async (req) => {
   const url = new URL(req.url);
   const query = readFeedQuery(url.searchParams);
   if (typeof query === 'string') return badRequest(query);
-  const site = siteUrl(Deno.env);
+  const site = siteUrl(Deno.env, req);
   // Gather's own words (names, descriptions, "Online", "Cancelled:") in ?lang=, else the reader's
   // Accept-Language, else English; what hosts wrote stays as written (decisions 0205, 0209).
   const locale = mailLocale(url.searchParams.get('lang'), fromAcceptLanguage(req.headers.get('accept-language')));
@@ -78,7 +78,7 @@ Deno.serve(async (req) => {
   const body =
     query.format === 'rss'
       ? eventsToRss(loaded.events.filter((e) => e.status === 'published' && Date.parse(e.ends_at) > Date.now()), {
-          title: loaded.name, link: loaded.link, self: url.href, language: locale, eventUrl,
+          title: loaded.name, link: loaded.link, self: ownUrl(Deno.env, req), language: locale, eventUrl,
           description: loaded.description, online: mailMessages(locale).ics.online,
         })
       : feedToIcs(loaded.events, { name: loaded.name, eventUrl, locale });

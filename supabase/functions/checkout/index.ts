@@ -65,7 +65,7 @@ Deno.serve(async (req) => {
   });
   if (started.error) return fromDatabase('checkout', 'starting the checkout', started.error, started.status);
   const orderId = (started.data as { order_id: string; status: string }).order_id;
-  const site = siteUrl(Deno.env);
+  const site = siteUrl(Deno.env, req);
   const orderUrl = `${site}/orders/${orderId}`;
   if ((started.data as { status: string }).status === 'paid') return json({ url: orderUrl, order_id: orderId });
 

@@ -45,7 +45,7 @@ Deno.serve(async (req) => {
       if (saved.error) throw new Error(`save_payment_account: ${saved.error.message}`);
       accountId = (saved.data as { stripe_account_id: string }).stripe_account_id;
     }
-    const back = `${siteUrl(Deno.env)}/settings/payments${owner.group_id ? `?group=${owner.group_id}&` : '?'}onboarding=`;
+    const back = `${siteUrl(Deno.env, req)}/settings/payments${owner.group_id ? `?group=${owner.group_id}&` : '?'}onboarding=`;
     const link = await stripe.accountLinks.create({
       account: accountId, type: 'account_onboarding', refresh_url: `${back}refresh`, return_url: `${back}done`,
     }, { idempotencyKey: `account-link-${ownerKey}-${crypto.randomUUID()}` });

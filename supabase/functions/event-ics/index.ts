@@ -33,7 +33,7 @@ Deno.serve(async (req) => {
   if (error) return unavailable('event-ics', 'reading the event', error);
   if (!data) return json({ error: 'not_found', message: 'No such event, or it is not visible to you.' }, 404);
   const locale = mailLocale(url.searchParams.get('lang'), fromAcceptLanguage(req.headers.get('accept-language')));
-  const ics = eventToIcs(data as IcsEvent, `${siteUrl(Deno.env)}/events/${encodeURIComponent(data.slug)}`, new Date(), locale);
+  const ics = eventToIcs(data as IcsEvent, `${siteUrl(Deno.env, req)}/events/${encodeURIComponent(data.slug)}`, new Date(), locale);
   return new Response(ics, {
     headers: {
       ...corsHeaders,

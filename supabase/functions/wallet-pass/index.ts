@@ -37,7 +37,7 @@ Deno.serve(async (req) => {
     return unavailable('wallet-pass', 'reading the ticket', err);
   }
   if (!ticket) return json({ error: 'ticket_not_found', message: 'This ticket does not exist or is no longer valid.' }, 404);
-  const site = siteUrl(Deno.env);
+  const site = siteUrl(Deno.env, req);
   try {
     if (google) {
       return new Response(null, { status: 302, headers: { ...corsHeaders, location: await googleSaveUrl(ticket, google, site) } });
