@@ -4,7 +4,8 @@ import { Lock } from "lucide-react";
 import { useParams } from "react-router";
 import { AfterPaint } from "@/components/after-paint";
 import { LazyMarkdown as LazyMarkdownSection } from "@/components/markdown/lazy-markdown";
-import { LoadError, PageState, SectionsSkeleton } from "@/components/page-states";
+import { LoadError, SectionsSkeleton } from "@/components/page-states";
+import { GroupUnavailableOrNotFound } from "@/features/notices/unavailable-state";
 import { useIsAdmin } from "@/lib/auth/is-admin";
 import { useSession } from "@/lib/auth/session-context";
 import { memoInLanguage } from "@/lib/i18n/memo-in-language";
@@ -58,7 +59,7 @@ export function GroupPage() {
 
   if ((!ready && !query.data) || query.isPending) return <SectionsSkeleton label={t`Loading group…`} />;
   if (query.isError) return <LoadError title={t`Couldn't load this group.`} error={query.error} onRetry={() => void query.refetch()} />;
-  if (!group) return <PageState title={t`Group not found`} message={t`This group does not exist or is not visible to you.`} />;
+  if (!group) return <GroupUnavailableOrNotFound slug={slug} />;
 
   // A private group's name, about, city and organizers are public; the rest is for members (decision 0100).
   const canSeeContent = group.visibility === "public" || isMember || isAdmin;

@@ -2,9 +2,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
 import { Link } from "react-router";
-import { EventNotFoundState, PageState } from "@/components/page-states";
+import { PageState } from "@/components/page-states";
 import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/lib/auth/session-context";
+import { EventUnavailableOrNotFound } from "@/features/notices/unavailable-state";
 import { eventGateOptions } from "./event-group-api";
 import { GroupLogo } from "./group-logo";
 import { JoinGroupButton } from "./join-group-button";
@@ -20,7 +21,8 @@ export function MembersOnlyGate({ slug }: { slug: string }) {
   const query = useQuery({ ...eventGateOptions(slug, user?.id), enabled: status !== "loading" });
   if (status === "loading" || query.isPending) return <Spinner label={t`Loading…`} />;
   const gate = query.data;
-  if (!gate) return <EventNotFoundState />;
+  // No group to join: a hidden event's guests are told it is unavailable, anyone else "not found".
+  if (!gate) return <EventUnavailableOrNotFound slug={slug} />;
   const name = gate.name;
   return (
     <PageState
