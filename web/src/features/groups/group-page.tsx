@@ -5,7 +5,7 @@ import { useParams } from "react-router";
 import { AfterPaint } from "@/components/after-paint";
 import { LazyMarkdown as LazyMarkdownSection } from "@/components/markdown/lazy-markdown";
 import { LoadError, SectionsSkeleton } from "@/components/page-states";
-import { GroupUnavailableOrNotFound } from "@/features/notices/unavailable-state";
+import { GroupUnavailableOrNotFound } from "@/components/unavailable-state";
 import { useIsAdmin } from "@/lib/auth/is-admin";
 import { useSession } from "@/lib/auth/session-context";
 import { memoInLanguage } from "@/lib/i18n/memo-in-language";

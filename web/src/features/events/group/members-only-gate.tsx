@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { PageState } from "@/components/page-states";
 import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/lib/auth/session-context";
-import { EventUnavailableOrNotFound } from "@/features/notices/unavailable-state";
+import { EventUnavailableOrNotFound } from "@/components/unavailable-state";
 import { eventGateOptions } from "./event-group-api";
 import { GroupLogo } from "./group-logo";
 import { JoinGroupButton } from "./join-group-button";
