@@ -126,7 +126,18 @@ describe(`graceful drain (${driverName})`, () => {
       const stopping = srv.close().then(() => (closed = true));
       expect(await within('the socket to close', wsClosed)).toEqual({ code: 1012, reason: 'server restarting: reconnect' });
       expect((await within('readiness', srv.readiness.check())).checks.accepting).toBe('draining: shutting down');
-      await expect(within('/health', fetch(`${srv.url}/health`))).rejects.toThrow(/fetch failed/);
+      // A new connection, not fetch: fetch may reuse a keep-alive socket of the server's start,
+      // which the draining server still answers (503, connection: close) on a loaded machine.
+      const { hostname, port } = new URL(srv.url);
+      const refused = new Promise<string>((resolve, reject) => {
+        const probe = connect(Number(port), hostname);
+        probe.once('connect', () => {
+          probe.destroy();
+          reject(new Error('a new connection was accepted while draining'));
+        });
+        probe.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+      });
+      expect(await within('a new connection', refused)).toBe('ECONNREFUSED');
 
       slow.finish();
       const answer = await within('the in-flight answer', slow.ended);
