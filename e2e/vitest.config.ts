@@ -5,8 +5,14 @@ export default defineProject({
     name: 'e2e',
     include: ['**/*.test.ts'],
     environment: 'node',
-    // One browser and one server at a time: 2 cores, and PGlite is memory-hungry.
-    fileParallelism: false,
+    // Two files at a time: each waits much of its time (live updates, network idle, polls), so
+    // two keep the 2 cores busier than one and the suite takes about a third less; a file's
+    // server and browser take ~1 GiB, so two fit the 24 GiB many times over.
+    fileParallelism: true,
+    maxWorkers: 2,
+    // Once more before a test counts as failed: a few live-update tests act before their
+    // realtime channel has joined, which a loaded machine can expose (decision 0320).
+    retry: 1,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },
