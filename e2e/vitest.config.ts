@@ -6,8 +6,7 @@ export default defineProject({
     include: ['**/*.test.ts'],
     environment: 'node',
     // Two files at a time: each waits much of its time (live updates, network idle, polls), so
-    // two keep the 2 cores busier than one and the suite takes about a third less; a file's
-    // server and browser take ~1 GiB, so two fit the 24 GiB many times over.
+    // two keep the 2 cores busier than one; a file's server and browser take ~1 GiB.
     fileParallelism: true,
     maxWorkers: 2,
     // Once more before a test counts as failed: a few live-update tests act before their
