@@ -5,10 +5,8 @@ export default defineProject({
     name: 'e2e',
     include: ['**/*.test.ts'],
     environment: 'node',
-    // Two files at a time: each waits much of its time (live updates, network idle, polls), so
-    // two keep the 2 cores busier than one; a file's server and browser take ~1 GiB.
-    fileParallelism: true,
-    maxWorkers: 2,
+    // One browser and one server at a time: 2 cores, already busy with one (decision 0320).
+    fileParallelism: false,
     // Once more before a test counts as failed: a few live-update tests act before their
     // realtime channel has joined, which a loaded machine can expose (decision 0320).
     retry: 1,
