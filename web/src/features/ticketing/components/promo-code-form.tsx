@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { PromoCodeWrite, TicketTypeRow } from "../api/ticketing-api";
-import { promoCodeRow, type Problems, type PromoCodeDraft } from "../drafts";
+import { promoCodeRow, type PromoCodeDraft } from "../drafts";
+import { useCheckedDraft } from "./use-checked-draft";
 
 type Props = {
   title: string;
@@ -22,17 +22,7 @@ type Props = {
 /** Adds or edits one promo code: a percentage or an amount off each ticket, for some types or all. */
 export function PromoCodeForm({ title, initial, currency, timeZone, types, busy, onSave, onClose }: Props) {
   const { t } = useLingui();
-  const [draft, setDraft] = useState(initial);
-  const [problems, setProblems] = useState<Problems<PromoCodeDraft>>({});
-  const set = (change: Partial<PromoCodeDraft>) => setDraft((d) => ({ ...d, ...change }));
-  const save = () => {
-    const result = promoCodeRow(draft, currency, timeZone);
-    if ("problems" in result) setProblems(result.problems);
-    else {
-      setProblems({});
-      onSave(result.row);
-    }
-  };
+  const { draft, set, problems, save } = useCheckedDraft(initial, (d: PromoCodeDraft) => promoCodeRow(d, currency, timeZone), onSave);
   return (
     <div role="group" aria-label={title} className="flex flex-col gap-4 rounded-lg border border-border bg-muted/40 p-4">
       <p className="font-medium">{title}</p>

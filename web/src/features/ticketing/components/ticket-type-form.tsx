@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import type { TicketTypeWrite } from "../api/ticketing-api";
-import { ticketTypeRow, type Problems, type TicketTypeDraft } from "../drafts";
+import { ticketTypeRow, type TicketTypeDraft } from "../drafts";
+import { useCheckedDraft } from "./use-checked-draft";
 
 type Props = {
   title: string;
@@ -21,17 +21,7 @@ type Props = {
 /** Adds or edits one ticket type. */
 export function TicketTypeForm({ title, initial, currency, timeZone, busy, onSave, onClose }: Props) {
   const { t } = useLingui();
-  const [draft, setDraft] = useState(initial);
-  const [problems, setProblems] = useState<Problems<TicketTypeDraft>>({});
-  const set = (change: Partial<TicketTypeDraft>) => setDraft((d) => ({ ...d, ...change }));
-  const save = () => {
-    const result = ticketTypeRow(draft, currency, timeZone);
-    if ("problems" in result) setProblems(result.problems);
-    else {
-      setProblems({});
-      onSave(result.row);
-    }
-  };
+  const { draft, set, problems, save } = useCheckedDraft(initial, (d: TicketTypeDraft) => ticketTypeRow(d, currency, timeZone), onSave);
   return (
     <div role="group" aria-label={title} className="flex flex-col gap-4 rounded-lg border border-border bg-muted/40 p-4">
       <p className="font-medium">{title}</p>
