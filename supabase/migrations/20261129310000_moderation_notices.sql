@@ -5,10 +5,9 @@
 --   item comes back) or rejects it. `hidden_items` keeps one row per hiding, `appeals` one per
 --   hiding at most.
 -- * Members with an RSVP or a ticket for a hidden event (or a withheld group's event), and the
---   members of a withheld group, are told it is unavailable (`unavailable_event`,
---   `unavailable_group`) instead of "not found"; nobody else learns anything.
--- * Every moderation_log entry names what it is about (title or name, slug), written when the
---   entry is, so it survives a later rename or deletion.
+--   members of a withheld group, are told it is unavailable instead of "not found" (migration
+--   20261129310100).
+-- * Every moderation_log entry names what it is about (migration 20261129310050).
 
 -- One row per hiding of an event or group: why, by whom, and when it came back.
 create table public.hidden_items (
@@ -84,35 +83,6 @@ language sql stable as $$
     else jsonb_build_object('group_id', h.target_id, 'group_slug', h.target_slug, 'group_name', h.target_name) end
     || jsonb_build_object('hidden_item_id', h.id, 'target_type', h.target_type, 'reason', h.reason)
 $$;
-
--- The names a moderation_log entry keeps of its target: an event's title, a group's name, a
--- comment's first words and its event's title, a member's username; for a report, those of the
--- reported content.
-create function private.moderation_target_names(target_type text, target_id uuid) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select coalesce(case target_type
-    when 'event' then (select jsonb_build_object('target_name', e.title, 'target_slug', e.slug) from public.events e where e.id = target_id)
-    when 'group' then (select jsonb_build_object('target_name', g.name, 'target_slug', g.slug) from public.groups g where g.id = target_id)
-    when 'comment' then (select jsonb_build_object('target_name', left(c.body, 80), 'event_title', e.title, 'target_slug', e.slug)
-                         from public.comments c join public.events e on e.id = c.event_id where c.id = target_id)
-    when 'user' then (select jsonb_build_object('target_name', p.username) from public.profiles p where p.id = target_id)
-  end, '{}'::jsonb)
-$$;
-
--- Names every entry as it is written, whoever writes it (the procedures' own details win: a
--- deleted group's log names it already).
-create function private.name_moderation_target() returns trigger
-language plpgsql security definer set search_path = '' as $$
-begin
-  new.details := case
-    when new.target_type = 'report' then
-      private.moderation_target_names(new.details ->> 'target_type', private.try_uuid(new.details ->> 'target_id'))
-    else private.moderation_target_names(new.target_type, new.target_id) end || new.details;
-  return new;
-end
-$$;
-create trigger moderation_log_names_target before insert on public.moderation_log
-  for each row execute function private.name_moderation_target();
 
 -- As in migration 20261124140938, plus the reason hide_content was given.
 create or replace function private.log_hidden_change() returns trigger
@@ -315,36 +285,8 @@ $$;
 revoke all on function public.decide_appeal(uuid, boolean, text) from public, anon;
 grant execute on function public.decide_appeal(uuid, boolean, text) to authenticated, service_role;
 
--- For a member with an RSVP or a ticket for an event that has been hidden (or whose group is
--- withheld): enough to say which event is unavailable (title and time, which they had), nothing
--- more. Null for everyone else, and for any event they may still see.
-create function public.unavailable_event(event_slug text) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object('slug', e.slug, 'title', e.title, 'starts_at', e.starts_at, 'ends_at', e.ends_at, 'timezone', e.timezone)
-  from public.events e
-  where e.slug = unavailable_event.event_slug
-    and (e.hidden_at is not null or (e.group_id is not null and private.group_withheld(e.group_id)))
-    and not private.can_view_event(e.id)
-    and (exists (select 1 from public.rsvps r
-                 where r.event_id = e.id and r.user_id = (select auth.uid()) and r.status in ('going', 'waitlisted', 'pending'))
-         or exists (select 1 from public.orders o
-                    where o.event_id = e.id and o.buyer_id = (select auth.uid()) and o.status in ('paid', 'partially_refunded')))
-$$;
-
--- For an active member of a withheld group: its name, to say it is unavailable. Null otherwise.
-create function public.unavailable_group(group_slug text) returns jsonb
-language sql stable security definer set search_path = '' as $$
-  select jsonb_build_object('slug', g.slug, 'name', g.name)
-  from public.groups g
-  where g.slug = unavailable_group.group_slug and private.group_withheld(g.id) and not private.can_see_group(g.id)
-    and exists (select 1 from public.group_members m where m.group_id = g.id and m.user_id = (select auth.uid()) and m.status = 'active')
-$$;
-
-revoke all on function public.unavailable_event(text), public.unavailable_group(text) from public, anon;
-grant execute on function public.unavailable_event(text), public.unavailable_group(text) to authenticated, service_role;
-
 revoke all on function private.can_manage_item(text, uuid), private.item_team(text, uuid), private.hidden_item_payload(public.hidden_items),
-  private.moderation_target_names(text, uuid), private.name_moderation_target(), private.hidden_item_notices()
+  private.hidden_item_notices()
   from public, anon, authenticated;
 grant execute on function private.can_manage_item(text, uuid) to authenticated, service_role;
 
@@ -352,5 +294,3 @@ grant execute on function private.can_manage_item(text, uuid) to authenticated, 
 select private.guard_procedure('public.hide_content(text, uuid, boolean, text)', false);
 select private.guard_procedure('public.appeal_hidden_item(uuid, text)', false);
 select private.guard_procedure('public.decide_appeal(uuid, boolean, text)', false);
-select private.guard_procedure('public.unavailable_event(text)', true);
-select private.guard_procedure('public.unavailable_group(text)', true);
