@@ -31,7 +31,9 @@ export function replayRequest(broadcast: Record<string, unknown>, isPrivate: boo
 /**
  * The topic's latest private broadcasts inserted since `since` (ms since the epoch), at most
  * `limit`, oldest first, each with `meta: { replayed: true, id }`. Read by the server itself:
- * the caller's right to read the topic was checked at the join, as upstream checks it.
+ * the caller's right to read the topic was checked at the join, as upstream checks it. Sends in
+ * the same millisecond (PGlite's clock) tie on inserted_at: the inserting transaction's id orders
+ * them as they were sent.
  */
 export async function replayMessages(db: Queryable, subtopic: string, topic: string, req: ReplayRequest): Promise<BroadcastMessage[]> {
   const r = await db.query<{ id: string; event: string | null; payload: unknown; binary: Buffer | string | null }>(
@@ -39,7 +41,7 @@ export async function replayMessages(db: Queryable, subtopic: string, topic: str
       where topic = $1 and private is true and extension = 'broadcast'
         and inserted_at >= to_timestamp($2::double precision / 1000) at time zone 'utc'
         and inserted_at < (now() at time zone 'utc') + interval '1 minute'
-      order by inserted_at desc limit $3`,
+      order by inserted_at desc, xmin::text::bigint desc limit $3`,
     [subtopic, req.since, req.limit],
   );
   return r.rows.reverse().map((m) => ({
