@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type ProxyOptions } from "vite";
+import { embedBundle } from "./build/embed-bundle";
 import { linguiPlugins } from "./build/lingui-plugins";
 import { loadedPreloads } from "./build/loaded-preloads";
 import { pageHeads } from "./build/page-heads";
@@ -58,6 +59,8 @@ export default defineConfig(({ command }) => ({
     sharedChunks.plugin,
     // The app shell and hashed assets kept for offline use (decision 0162).
     serviceWorker(buildId),
+    // /embed.js, the <gather-events> web component, built on its own (decision 0340).
+    embedBundle(),
     precompress(),
   ],
   define: { "import.meta.env.VITE_BUILD_ID": JSON.stringify(buildId) },
