@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGather, type GatherServer, type Member } from './support/gather-server.ts';
+import { createGroup, makeGroupCast, type GroupCast } from './support/group-cast.ts';
+
+// The events' select policy and Discover's listing ask sets of ids computed once per statement
+// (migrations 20261129350000 and 20261129350100, decisions 0350 and 0351) instead of
+// private.can_view_event and private.listed_in_discover per row. On a population of events in
+// every state, for every kind of caller, both must let through exactly the rows the old
+// expressions did. The old expressions are kept here, as they were, in a function the test owns.
+
+const OLD_POLICY = `
+  create function public.test_old_event_visibility() returns setof uuid
+  language sql stable security definer set search_path = '' as $$
+    select e.id from public.events e
+    where (e.status <> 'draft' and e.visibility in ('public', 'unlisted') and e.hidden_at is null and e.group_id is null)
+       or e.host_id = (select auth.uid()) or (select private.can_view_event(e.id))
+  $$`;
+
+// search_events before 20261129350100, as the caller (row-level security by the old policy).
+const OLD_DISCOVER = `
+  select e.id from public.events e
+  where e.id in (select public.test_old_event_visibility())
+    and e.status = 'published' and e.hidden_at is null and private.listed_in_discover(e.visibility, e.group_id)
+    and e.ends_at >= now() - interval '1 year' and (not $1 or private.is_group_member(e.group_id))`;
+
+type Who = Member | 'anon';
+
+let g: GatherServer;
+let c: GroupCast;
+let who: [string, Who][];
+
+beforeAll(async () => {
+  g = await startGather();
+  c = await makeGroupCast(g);
+  const [host, cohost, checker, invitee, emailed, rsvper, leaver, suspended, boss] = await Promise.all(
+    ['host', 'cohost', 'checker', 'invitee', 'emailed', 'rsvper', 'leaver', 'suspended', 'boss'].map((u) => g.member(u)),
+  );
+  // A hidden group, and one withheld because its organizer is suspended.
+  const hidden = await createGroup(g, c.organizer, { name: 'Hidden circle' });
+  await g.db.query('update public.groups set hidden_at = now() where id = $1', [hidden.id]);
+  const withheld = await createGroup(g, boss!, { name: 'Suspended boss circle' });
+  await g.db.query(`insert into public.group_members (group_id, user_id, role, status) values ($1, $2, 'member', 'active')`, [withheld.id, c.member.id]);
+
+  // Every visibility in every state, outside groups and in each kind of group.
+  await g.db.query(
+    `insert into public.events (host_id, title, starts_at, ends_at, venue_name, lat, lng, group_id, visibility, status, hidden_at, cancel_reason)
+     select coalesce(grp.host, $1::uuid), 'Case ' || v || ' ' || st || ' ' || grp.name, now() + interval '5 days', now() + interval '5 days 2 hours',
+            'Hall', 38.7, -9.1, grp.id, v::public.event_visibility,
+            (case st when 'hidden' then 'published' else st end)::public.event_status,
+            case when st = 'hidden' then now() end, case when st = 'cancelled' then 'Rain' end
+     from (values (null::uuid, null::uuid, 'solo'), ($2, $6::uuid, 'open'), ($3, $6, 'closed'), ($4, $6, 'hidden'), ($5, $7::uuid, 'withheld')) grp (id, host, name)
+     cross join unnest(array['public', 'unlisted', 'members', 'private']) v
+     cross join unnest(array['published', 'draft', 'cancelled', 'hidden']) st
+     where grp.id is not null or v <> 'members'`,
+    [host!.id, c.open.id, c.closed.id, hidden.id, withheld.id, c.organizer.id, boss!.id],
+  );
+  const ids = async (where: string) => (await g.db.query<{ id: string }>(`select id from public.events where ${where}`)).rows.map((r) => r.id);
+  // A team on some events outside groups: a co-host on the drafts, a checker on the private ones.
+  for (const id of await ids(`group_id is null and status = 'draft'`)) await g.db.query(`insert into public.event_hosts (event_id, user_id, role) values ($1, $2, 'cohost')`, [id, cohost!.id]);
+  for (const id of await ids(`visibility = 'private' and title like '%solo'`)) await g.db.query(`insert into public.event_hosts (event_id, user_id, role) values ($1, $2, 'checker')`, [id, checker!.id]);
+  // The doors into private events: an invitation to the account, an RSVP (even a cancelled
+  // one), an email invitation to the confirmed address; and a cancelled RSVP to members-only
+  // events, which opens nothing.
+  for (const id of await ids(`visibility = 'private'`)) {
+    await g.db.query('insert into public.event_invites (event_id, user_id) values ($1, $2)', [id, invitee!.id]);
+    await g.db.query(`insert into public.rsvps (event_id, user_id, status) values ($1, $2, 'cancelled')`, [id, rsvper!.id]);
+    await g.db.query(`insert into public.invitations (event_id, via, email) values ($1, 'email', 'emailed@test.example')`, [id]);
+  }
+  for (const id of await ids(`visibility = 'members'`)) await g.db.query(`insert into public.rsvps (event_id, user_id, status) values ($1, $2, 'cancelled')`, [id, leaver!.id]);
+  // A suspended account holding an RSVP, and the suspended organizer withholding their group.
+  await g.db.query(`insert into public.rsvps (event_id, user_id, status) values ((select id from public.events where title = 'Case private published solo'), $1, 'going')`, [suspended!.id]);
+  for (const m of [suspended!, boss!]) await g.sqlAs(c.admin)(`select public.suspend_user($1, true, 'scam')`, [m.id]);
+  await g.db.query(OLD_POLICY);
+  await g.db.query('grant execute on function public.test_old_event_visibility() to anon, authenticated');
+  who = [
+    ['anon', 'anon'],
+    ...([host, cohost, checker, invitee, emailed, rsvper, leaver, suspended, boss] as Member[]).map((m): [string, Who] => [m.username, m]),
+    ...(['organizer', 'coOrganizer', 'eventOrganizer', 'member', 'pending', 'banned', 'outsider', 'admin'] as const).map((k): [string, Who] => [k, c[k]]),
+  ];
+}, 180_000);
+afterAll(() => g.stop());
+
+const sorted = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
+
+describe('events seen through the select policy', () => {
+  it('are, for every caller, exactly those the old per-row policy let through', async () => {
+    const total = Number((await g.db.query<{ n: string }>('select count(*) as n from public.events')).rows[0]!.n);
+    expect(total).toBeGreaterThan(70);
+    const seen: Record<string, number> = {};
+    for (const [name, w] of who) {
+      const now = sorted(await g.sqlAs(w)<{ id: string }>('select id from public.events'));
+      const old = sorted(await g.sqlAs(w)<{ id: string }>('select id from public.test_old_event_visibility() id'));
+      expect(now, name).toEqual(old);
+      seen[name] = now.length;
+    }
+    // The population tells the callers apart: anon sees the open events only, the admin all.
+    expect(seen.anon).toBeGreaterThan(0);
+    expect(seen.admin).toBe(total);
+    for (const name of ['invitee', 'emailed', 'rsvper', 'member', 'eventOrganizer', 'cohost', 'checker']) expect(seen[name], name).toBeGreaterThan(seen.anon!);
+    expect(seen.leaver).toBe(seen.outsider);
+  });
+});
+
+describe("Discover's search", () => {
+  it('lists, for every caller, the events the old listing did, with and without "my groups"', async () => {
+    for (const [name, w] of who) {
+      for (const mine of [false, true]) {
+        const now = sorted(
+          await g.sqlAs(w)<{ id: string }>(`select id from public.search_events(starts_after => now() - interval '1 year', in_my_groups => $1)`, [mine]),
+        );
+        const old = sorted(await g.sqlAs(w)<{ id: string }>(OLD_DISCOVER, [mine]));
+        expect(now, `${name}${mine ? ' (my groups)' : ''}`).toEqual(old);
+        const [count] = await g.sqlAs(w)<{ total: number }>(
+          `select total from public.search_events_count(starts_after => now() - interval '1 year', in_my_groups => $1)`, [mine]);
+        expect(count!.total, name).toBe(now.length);
+      }
+    }
+  });
+
+  it('counts up to 1,001 matches: more than 1,000 reads as 1,001', async () => {
+    await g.db.query(
+      `insert into public.events (host_id, title, starts_at, ends_at, venue_name, lat, lng, status)
+       select $1, 'Crowd night ' || i, now() + i * interval '1 minute' + interval '30 days', now() + i * interval '1 minute' + interval '30 days 1 hour',
+              'Hall', 38.7, -9.1, 'published'
+       from generate_series(1, 1005) i`,
+      [c.organizer.id],
+    );
+    const args = `query => 'crowd', starts_after => now()`;
+    const [capped] = await g.sqlAs('anon')<{ total: number }>(`select total from public.search_events_count(${args})`);
+    const [all] = await g.sqlAs('anon')<{ n: number }>(`select count(*)::int as n from public.search_events(${args})`);
+    expect(all!.n).toBe(1005);
+    expect(capped!.total).toBe(1001);
+    const [few] = await g.sqlAs('anon')<{ total: number }>(`select total from public.search_events_count(query => 'crowd night 1004', starts_after => now())`);
+    expect(few!.total).toBeLessThan(1001);
+  });
+});
