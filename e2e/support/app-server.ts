@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, startServer, type RunningServer } from '../../server/src/index.ts';
 import type { StripeDouble } from '../../supabase/tests/support/stripe-double/index.ts';
+import { preparedImage } from './prepared-database.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -16,6 +17,9 @@ export async function startAppServer(opts: { port?: number; env?: Record<string,
   if (!existsSync(`${web}/index.html`)) throw new Error(`e2e: ${web} is missing; run \`npm run build -w web\` first`);
   // No database port: each test file's server would race for 54322, and no test uses it here.
   const config = loadConfig({ project: opts.project ?? `${ROOT}supabase`, web, db: 'memory', port: String(opts.port ?? 0), dbPort: 'off', logLevel: 'warn' }, opts.env ?? {});
+  // The project's own database, built once for every file (decision 0360); a copied project
+  // (payments) keeps building its own, since its seed is recorded under another path.
+  if (!opts.project && config.dbTarget.kind === 'memory') config.dbTarget = { ...config.dbTarget, image: await preparedImage(config, ROOT) };
   return startServer(config);
 }
 

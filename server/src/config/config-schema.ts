@@ -13,9 +13,10 @@ import { count, duration, flag, stringList } from './zod-types.ts';
 /** Where the database lives: an embedded PGlite folder, PGlite in memory, or a PostgreSQL URL. */
 export type DbTarget =
   // extensions: what the project's migrations and seed create, for PGlite to load (decision 0223);
-  // turnMs: GATHER_DB_TURN_MS (decision 0255).
+  // turnMs: GATHER_DB_TURN_MS (decision 0255); image: a `dumpDataDir` tarball to start from
+  // (e2e files start from one migrated, seeded database instead of building it each, decision 0360).
   | { kind: 'pglite'; dataDir: string; extensions?: string[]; turnMs?: number }
-  | { kind: 'memory'; extensions?: string[]; turnMs?: number }
+  | { kind: 'memory'; extensions?: string[]; turnMs?: number; image?: string }
   | { kind: 'postgres'; url: string };
 
 export function parseDbTarget(value: string): DbTarget {

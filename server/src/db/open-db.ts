@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { DbTarget } from '../config/config-schema.ts';
 import type { Db } from './db-types.ts';
 import type { DbLog } from './pglite-host.ts';
@@ -7,7 +8,7 @@ import { openPostgres } from './postgres-driver.ts';
 export async function openDb(target: DbTarget, log?: DbLog): Promise<Db> {
   switch (target.kind) {
     case 'memory':
-      return openPglite(undefined, undefined, { log, extensions: target.extensions, turnMs: target.turnMs });
+      return openPglite(undefined, target.image ? new Blob([readFileSync(target.image)]) : undefined, { log, extensions: target.extensions, turnMs: target.turnMs });
     case 'pglite':
       return openPglite(target.dataDir, undefined, { log, extensions: target.extensions, turnMs: target.turnMs });
     case 'postgres':
