@@ -25,7 +25,8 @@ export function registerCors(app: FastifyInstance): void {
     reply.header('access-control-expose-headers', EXPOSE_HEADERS);
     if (req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
       const asked = req.headers['access-control-request-headers'];
-      reply
+      // Returned, so that Fastify stops here: the route itself must not answer the preflight too.
+      return reply
         .header('access-control-allow-methods', METHODS)
         .header('access-control-allow-headers', asked ? `${ALLOW_HEADERS}, ${asked}` : ALLOW_HEADERS)
         .header('access-control-max-age', '86400')
