@@ -11,6 +11,7 @@ import { realtimeModule } from './realtime/realtime-module.ts';
 import { authModule } from './auth/auth-module.ts';
 import { mailApiModule, mailModule } from './mail/index.ts';
 import { storageModule } from './storage/storage-module.ts';
+import { s3Module } from './s3/s3-module.ts';
 import { functionsModule } from './functions/functions-module.ts';
 import { cronModule } from './cron/cron-module.ts';
 import { netModule } from './net/net-module.ts';
@@ -74,6 +75,7 @@ const MODULES: ApiModule[] = [
   { prefix: '/rest/v1', plugin: restModule },
   { prefix: '/realtime/v1', plugin: realtimeModule },
   { prefix: '/storage/v1', plugin: storageModule },
+  { prefix: '/storage/v1/s3', plugin: s3Module },
   { prefix: '/auth/v1', plugin: authModule },
   { prefix: '/_inbox', plugin: mailModule },
   { prefix: '/mail/v1', plugin: mailApiModule },

@@ -66,6 +66,13 @@ export const storageConfigFields = {
   storageImageTransformation: onOff,
   /** Buckets and their seed files from config.toml, uploaded when the seed runs (see storage/seed-buckets.ts). */
   storageBuckets: z.record(z.string(), seedBucket),
+  /** `/storage/v1/s3` on (the CLI's `[storage.s3_protocol] enabled`); off, those routes are 404. */
+  storageS3Protocol: onOff,
+  /** The S3 protocol's access key pair; unset = the CLI's local pair, or one derived from a custom JWT secret (s3/s3-keys.ts). */
+  s3ProtocolAccessKeyId: z.string().min(8, 'must be at least 8 characters').optional(),
+  s3ProtocolAccessKeySecret: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The region S3 clients sign for (`local` on the CLI's stack). */
+  s3ProtocolRegion: z.string().min(1),
 };
 
 export const STORAGE_ENV_NAMES = {
@@ -78,6 +85,10 @@ export const STORAGE_ENV_NAMES = {
   storageSignedUploadExpiry: 'GATHER_STORAGE_SIGNED_UPLOAD_EXPIRY',
   storageUrlSigningKey: 'GATHER_STORAGE_URL_SIGNING_KEY',
   storageImageTransformation: 'GATHER_STORAGE_IMAGE_TRANSFORMATION',
+  storageS3Protocol: 'GATHER_STORAGE_S3_PROTOCOL',
+  s3ProtocolAccessKeyId: 'GATHER_S3_PROTOCOL_ACCESS_KEY_ID',
+  s3ProtocolAccessKeySecret: 'GATHER_S3_PROTOCOL_ACCESS_KEY_SECRET',
+  s3ProtocolRegion: 'GATHER_S3_PROTOCOL_REGION',
 } as const;
 
 export const STORAGE_DEFAULTS = {
@@ -86,6 +97,8 @@ export const STORAGE_DEFAULTS = {
   storageSignedUploadExpiry: 7200,
   storageImageTransformation: true, // the CLI's template turns it on
   storageBuckets: {},
+  storageS3Protocol: true, // the CLI's template turns it on
+  s3ProtocolRegion: 'local',
 };
 
 type Table = Record<string, unknown>;
@@ -110,9 +123,11 @@ export function storageTomlSettings(storage: Table, pick: (t: Table, key: string
     }
   }
   const transformation = isTable(storage.image_transformation) ? storage.image_transformation : {};
+  const s3Protocol = isTable(storage.s3_protocol) ? storage.s3_protocol : {};
   return {
     storageFileSizeLimit: pick(storage, 'file_size_limit'),
     storageImageTransformation: pick(transformation, 'enabled'),
+    storageS3Protocol: pick(s3Protocol, 'enabled'),
     storageBuckets: buckets,
   };
 }
