@@ -228,6 +228,12 @@ function toHtml(c: Content, name: string, siteUrl: string, m: MailMessages): str
   ].join('');
 }
 
+/** What a notification says (subject, lines, link) in the reader's language; push shows it too. */
+export function notificationContent(input: NotificationEmailInput): Content | undefined {
+  const locale = mailLocale(input.locale);
+  return contentFor(input, mailMessages(locale), locale);
+}
+
 /** The email for a notification, or undefined for a kind that has none. */
 export function renderNotificationEmail(input: NotificationEmailInput): RenderedEmail | undefined {
   const locale = mailLocale(input.locale);

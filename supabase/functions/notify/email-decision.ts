@@ -59,7 +59,7 @@ function staleEvent(n: NotificationRecord, now: Date): string | undefined {
 }
 
 /** A reminder is only worth sending for the event as it was announced, before it starts. */
-function staleReminder(n: NotificationRecord, now: Date): string | undefined {
+export function staleReminder(n: NotificationRecord, now: Date): string | undefined {
   const stale = staleEvent(n, now);
   if (stale) return stale;
   const e = n.event!;
@@ -73,7 +73,7 @@ function staleReminder(n: NotificationRecord, now: Date): string | undefined {
  * When it changed again since, the later change's own notification says how it is now, so a
  * member who gets both after a quick correction reads one email, not two that disagree.
  */
-function staleChange(n: NotificationRecord, now: Date): string | undefined {
+export function staleChange(n: NotificationRecord, now: Date): string | undefined {
   const stale = staleEvent(n, now);
   if (stale) return stale;
   const e = n.event!;
@@ -88,7 +88,7 @@ function staleChange(n: NotificationRecord, now: Date): string | undefined {
 }
 
 /** A group's news is for its members as they are when the email goes, not when it was made. */
-function groupObjection(n: NotificationRecord, now: Date): EmailDecision | undefined {
+export function groupObjection(n: NotificationRecord, now: Date): EmailDecision | undefined {
   if (n.kind !== 'group_event_published' && n.kind !== 'group_announcement') return undefined;
   if (n.membership?.status !== 'active') return { send: false, outcome: 'skipped', why: 'no longer a member of the group' };
   if (n.kind === 'group_announcement') return undefined;

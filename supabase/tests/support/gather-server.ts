@@ -19,10 +19,11 @@ export interface GatherServer extends TestServer {
 
 /**
  * The real server with Gather's migrations on a fresh database (no seed unless asked); `flags`
- * set what a flag or GATHER_* variable would (e.g. `enableAnonymousSignIns: 'true'`).
+ * set what a flag or GATHER_* variable would (e.g. `enableAnonymousSignIns: 'true'`); `project`: a
+ * copy of supabase/ with its own functions/.env (projectWithEnv in payments.ts).
  */
-export async function startGather(opts: { seed?: boolean; flags?: ConfigFlags } = {}): Promise<GatherServer> {
-  const s = await startTestServer({ ...opts.flags, project: PROJECT }, { seed: opts.seed ?? false });
+export async function startGather(opts: { seed?: boolean; flags?: ConfigFlags; project?: string } = {}): Promise<GatherServer> {
+  const s = await startTestServer({ ...opts.flags, project: opts.project ?? PROJECT }, { seed: opts.seed ?? false });
   let n = 0;
   return Object.assign(s, {
     async member(username: string, o: { admin?: boolean } = {}): Promise<Member> {
