@@ -1163,6 +1163,10 @@ export type Database = {
           email_reminders: boolean
           email_rsvp_requests: boolean
           email_rsvp_updates: boolean
+          push_group_events: boolean
+          push_host_messages: boolean
+          push_reminders: boolean
+          push_rsvp_updates: boolean
           updated_at: string
           user_id: string
         }
@@ -1172,6 +1176,10 @@ export type Database = {
           email_reminders?: boolean
           email_rsvp_requests?: boolean
           email_rsvp_updates?: boolean
+          push_group_events?: boolean
+          push_host_messages?: boolean
+          push_reminders?: boolean
+          push_rsvp_updates?: boolean
           updated_at?: string
           user_id: string
         }
@@ -1181,6 +1189,10 @@ export type Database = {
           email_reminders?: boolean
           email_rsvp_requests?: boolean
           email_rsvp_updates?: boolean
+          push_group_events?: boolean
+          push_host_messages?: boolean
+          push_reminders?: boolean
+          push_rsvp_updates?: boolean
           updated_at?: string
           user_id?: string
         }
@@ -1205,6 +1217,8 @@ export type Database = {
           in_app: boolean
           kind: string
           payload: Json
+          push_status: string | null
+          pushed_at: string | null
           read_at: string | null
           user_id: string
         }
@@ -1218,6 +1232,8 @@ export type Database = {
           in_app?: boolean
           kind: string
           payload?: Json
+          push_status?: string | null
+          pushed_at?: string | null
           read_at?: string | null
           user_id: string
         }
@@ -1231,6 +1247,8 @@ export type Database = {
           in_app?: boolean
           kind?: string
           payload?: Json
+          push_status?: string | null
+          pushed_at?: string | null
           read_at?: string | null
           user_id?: string
         }
@@ -1757,6 +1775,47 @@ export type Database = {
             columns: ["event_id"]
             isOneToOne: false
             referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      push_subscriptions: {
+        Row: {
+          auth: string
+          created_at: string
+          endpoint: string
+          id: string
+          last_used_at: string | null
+          p256dh: string
+          user_agent: string | null
+          user_id: string
+        }
+        Insert: {
+          auth: string
+          created_at?: string
+          endpoint: string
+          id?: string
+          last_used_at?: string | null
+          p256dh: string
+          user_agent?: string | null
+          user_id?: string
+        }
+        Update: {
+          auth?: string
+          created_at?: string
+          endpoint?: string
+          id?: string
+          last_used_at?: string | null
+          p256dh?: string
+          user_agent?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "push_subscriptions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
         ]
@@ -2290,6 +2349,10 @@ export type Database = {
         Args: { code: string; event_id: string }
         Returns: Json
       }
+      claim_notification_push: {
+        Args: { notification_id: string }
+        Returns: Json
+      }
       claim_refunds: {
         Args: { max_count?: number; refund_ids?: string[] }
         Returns: Json
@@ -2433,6 +2496,10 @@ export type Database = {
         Args: { notification_id: string; status: string }
         Returns: boolean
       }
+      mark_notification_pushed: {
+        Args: { notification_id: string; status: string }
+        Returns: boolean
+      }
       mark_notifications_emailed: {
         Args: { ids: string[]; status: string }
         Returns: number
@@ -2568,6 +2635,15 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      save_push_subscription: {
+        Args: {
+          auth: string
+          endpoint: string
+          p256dh: string
+          user_agent?: string
+        }
+        Returns: string
+      }
       save_rsvp_answers: {
         Args: { answers: Json; event_id: string }
         Returns: Json
@@ -2631,6 +2707,22 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      search_events_count: {
+        Args: {
+          category?: Database["public"]["Enums"]["event_category"]
+          in_my_groups?: boolean
+          near_lat?: number
+          near_lng?: number
+          online_only?: boolean
+          query?: string
+          radius_km?: number
+          starts_after?: string
+          starts_before?: string
+        }
+        Returns: {
+          total: number
+        }[]
       }
       search_groups: {
         Args: {
