@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
 import { AfterPaint } from "@/components/after-paint";
+import { EmbedBox } from "@/features/embeds/embed-box";
 import { LoadError } from "@/components/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -91,6 +92,7 @@ export function EventPage() {
                 </Suspense>
               )}
               <EventTeamLinks event={event} user={user} mine={mine} />
+              {user?.id === event.host_id && event.status === "published" && event.visibility === "public" && <EmbedBox kind="event" slug={event.slug} />}
               <AttendeeAvatars event={event} />
             </AfterPaint>
           </aside>

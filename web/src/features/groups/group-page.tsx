@@ -14,6 +14,7 @@ import { groupDetailOptions } from "./api/get-group";
 import { managerStatsOptions, myMembershipOptions } from "./api/members-api";
 import { AlertsToggle } from "./components/alerts-toggle";
 import { MapFacade as MapFacadeSection } from "@/components/map/map-facade";
+import { EmbedBox } from "@/features/embeds/embed-box";
 import { GroupAnnouncements as GroupAnnouncementsSection } from "./components/group-announcements";
 import { GroupCalendarLinks as GroupCalendarLinksSection } from "./components/group-calendar-links";
 import { GroupEventsSection as GroupEventsSectionSection } from "./components/group-events-section";
@@ -130,6 +131,7 @@ export function GroupPage() {
               <MapFacade lat={group.lat} lng={group.lng} name={group.city} />
             </section>
             {group.visibility === "public" && <GroupCalendarLinks slug={group.slug} name={group.name} />}
+            {canManage && group.visibility === "public" && <EmbedBox kind="group" slug={group.slug} />}
           </AfterPaint>
         </aside>
       </div>

@@ -18,15 +18,17 @@ a{color:inherit}
 .b{background:var(--a);color:var(--at);border-radius:var(--r);padding:.5rem .875rem;text-decoration:none;font-weight:600;white-space:nowrap}
 .all{display:inline-block;margin-top:.75rem}
 a:focus-visible{outline:3px solid var(--a);outline-offset:2px}
-.s{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 `;
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
-/** A link to Gather that opens in a new tab, its name saying so to screen readers. */
-function link(href: string, className: string, visible: string, hidden: string, words: Words): string {
-  return `<a class="${className}" href="${esc(href)}" target="_blank" rel="noopener"><span>${esc(visible)}</span><span class="s">${esc(hidden)} (${esc(words.newTab)})</span></a>`;
+/**
+ * A link to Gather that opens in a new tab. Its name starts with the words on it (so voice
+ * control finds it), then says which event and that a new tab opens.
+ */
+function link(href: string, className: string, visible: string, more: string, words: Words): string {
+  return `<a class="${className}" href="${esc(href)}" target="_blank" rel="noopener" aria-label="${esc(`${visible}${more} (${words.newTab})`)}">${esc(visible)}</a>`;
 }
 
 function when(startsAt: string, timeZone: string, language: string): string {
