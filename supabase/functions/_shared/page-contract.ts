@@ -28,6 +28,8 @@ export const DISCOVER_DEFAULT_FILTERS = {
 
 /** Discover's page size (product.md §9). */
 export const DISCOVER_PAGE_SIZE = 20;
+/** Discover counts its matches up to this many (search_events_count) and says "1,000+" past it. */
+export const DISCOVER_COUNT_CAP = 1000;
 
 /** The app's query keys for data the HTML inlines (anonymous viewer). */
 export const PAGE_DATA_KEYS = {

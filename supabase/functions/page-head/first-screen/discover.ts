@@ -2,7 +2,7 @@
 // visitor on its first render (DiscoverPage, FilterBar, MoreFilters, DistanceFilter, ViewSwitcher,
 // EventListView, EventCard): the same elements, classes, words and card covers, so the app's first
 // render lands on the same boxes (decision 0169). Every value is escaped here.
-import { CARD_COVER, renditionUrl, srcSet } from '../../_shared/page-contract.ts';
+import { CARD_COVER, DISCOVER_COUNT_CAP, renditionUrl, srcSet } from '../../_shared/page-contract.ts';
 import { distanceUnitFor, KM_PER_MILE, regionalTag } from '../../_shared/regional-format.ts';
 import { utcOffsetLabel } from '../../_shared/zoned-time.ts';
 import type { HeadLocale } from '../i18n/index.ts';
@@ -46,6 +46,11 @@ export function formatEventStart(iso: string, zone: string, tag: string): string
 type Count = (one: boolean, n: string) => string;
 function plural(words: Count, n: number, tag: string): string {
   return words(new Intl.PluralRules(tag).select(n) === 'one', new Intl.NumberFormat(tag).format(n));
+}
+
+/** "20 events", or past the count's cap "1,000+ events" (event-list-view.tsx). */
+function countLine(w: DiscoverWords, page: { total: number; capped?: boolean }, tag: string): string {
+  return page.capped ? w.count(false, `${new Intl.NumberFormat(tag).format(DISCOVER_COUNT_CAP)}+`) : plural(w.count, page.total, tag);
 }
 
 /** spots-label.ts: "12 spots left", "Full · waitlist open", "Full", or how many are going when unlimited. */
@@ -162,12 +167,12 @@ function cards(events: DiscoverCard[], w: DiscoverWords, o: DiscoverScreenOption
  * the cards. Not drawn: "Load more" and "Subscribe to this search" below the last card (the app adds
  * them under everything, so nothing moves). No results: no screen (the app's empty state is its own).
  */
-export function discoverScreen(page: { events: DiscoverCard[]; total: number }, o: DiscoverScreenOptions): string {
+export function discoverScreen(page: { events: DiscoverCard[]; total: number; capped?: boolean }, o: DiscoverScreenOptions): string {
   if (!page.events.length) return '';
   const words = SCREEN_WORDS[o.locale];
   const w = words.discover;
   const list = '<div class="flex flex-col gap-6">' +
-    `<p role="status" class="text-sm text-muted-foreground">${text(plural(w.count, page.total, o.formatLocale))}</p>` +
+    `<p role="status" class="text-sm text-muted-foreground">${text(countLine(w, page, o.formatLocale))}</p>` +
     `<ul data-first-screen-cards class="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">${cards(page.events, w, o)}</ul>` +
     '</div>';
   const main = '<div class="flex flex-col gap-4 sm:gap-8">' +

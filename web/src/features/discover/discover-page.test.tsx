@@ -8,6 +8,7 @@ import { renderApp } from "@/test/render-app";
 vi.setConfig({ testTimeout: 30_000 });
 
 const SEARCH = "/rest/v1/rpc/search_events";
+const COUNT = "/rest/v1/rpc/search_events_count";
 
 function card(n: number) {
   return {
@@ -37,7 +38,7 @@ describe("Discover", () => {
   });
 
   it("sends the URL's filters to search_events and pages with Load more", async () => {
-    const { calls } = mockApi((url) => {
+    const { calls } = mockApi(onPath(COUNT, { total: 25 }), (url) => {
       if (url.pathname !== SEARCH) return undefined;
       const offset = Number(url.searchParams.get("offset") ?? 0);
       const page = Array.from({ length: offset === 0 ? 20 : 5 }, (_, i) => card(offset + i + 1));
@@ -53,6 +54,19 @@ describe("Discover", () => {
     expect((screen.getByRole("searchbox", { name: "Search events" }) as HTMLInputElement).value).toBe("engines");
     expect((screen.getByRole("combobox", { name: "Category" }) as HTMLSelectElement).value).toBe("tech");
     expect((screen.getByRole("checkbox", { name: "Online events only" }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('says "1,000+" past the count\'s cap, and still pages', async () => {
+    mockApi(onPath(COUNT, { total: 1001 }), (url) => {
+      if (url.pathname !== SEARCH) return undefined;
+      const offset = Number(url.searchParams.get("offset") ?? 0);
+      return { body: Array.from({ length: 20 }, (_, i) => card(offset + i + 1)) };
+    });
+    renderApp("/");
+
+    expect(await screen.findByText("1,000+ events")).toBeDefined();
+    fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+    await screen.findByRole("link", { name: "Event number 40" });
   });
 
   it("puts a search in the URL and offers to clear filters when nothing matches", async () => {

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { DISCOVER_CARD_COLUMNS } from "@shared/page-contract";
+import { DISCOVER_CARD_COLUMNS, DISCOVER_COUNT_CAP } from "@shared/page-contract";
 import { supabase } from "@/lib/supabase";
 import type { DiscoverFilters, EventCategory } from "../discover-filters";
 import { filterWindow, type TimeWindow } from "../filter-range";
@@ -31,7 +31,11 @@ export type EventCardData = {
   event_stats: { spots_left: number | null; going_count: number; waitlist_count: number } | null;
 };
 
-export type EventPage = { events: EventCardData[]; total: number; nextOffset: number | null };
+/** `capped`: more than COUNT_CAP events match; `total` is then COUNT_CAP + 1. */
+export type EventPage = { events: EventCardData[]; total: number; capped?: boolean; nextOffset: number | null };
+
+/** Discover counts its matches up to this many and says "1,000+" past it (decision 0351). */
+export const COUNT_CAP = DISCOVER_COUNT_CAP;
 
 /** search_events' arguments for the filters over a time window. */
 export function searchArgs(filters: DiscoverFilters, window: TimeWindow) {
@@ -49,16 +53,27 @@ export function searchArgs(filters: DiscoverFilters, window: TimeWindow) {
   };
 }
 
+/**
+ * A page of results. The first page is counted (up to COUNT_CAP + 1, so the count does not grow
+ * with the number of events), and only when it is full: a shorter one is its own count. Later
+ * pages are not counted (the list shows the first page's count).
+ */
 export async function searchEvents(filters: DiscoverFilters, offset: number, now = new Date()): Promise<EventPage> {
-  const { data, error, count } = await supabase
-    .rpc("search_events", searchArgs(filters, filterWindow(filters, now)), { count: "exact" })
+  const args = searchArgs(filters, filterWindow(filters, now));
+  const { data, error } = await supabase
+    .rpc("search_events", args)
     .select(CARD_COLUMNS)
     .range(offset, offset + PAGE_SIZE - 1);
   if (error) throw error;
   const events = (data ?? []) as unknown as EventCardData[];
-  const total = count ?? events.length;
   const next = offset + events.length;
-  return { events, total, nextOffset: events.length === PAGE_SIZE && next < total ? next : null };
+  const full = events.length === PAGE_SIZE;
+  if (offset > 0 || !full) return { events, total: next, nextOffset: full ? next : null };
+  const counted = await supabase.rpc("search_events_count", args).single<{ total: number }>();
+  if (counted.error) throw counted.error;
+  const total = counted.data.total;
+  const capped = total > COUNT_CAP;
+  return { events, total, capped, nextOffset: capped || next < total ? next : null };
 }
 
 /** The list view: pages of 20 appended with "Load more". */

@@ -4,7 +4,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/errors";
-import { discoverListOptions } from "../api/search-events";
+import { formatNumber } from "@/lib/i18n/format";
+import { COUNT_CAP, discoverListOptions } from "../api/search-events";
 import { hasActiveFilters, type DiscoverFilters } from "../discover-filters";
 import { distanceFrom } from "../distance";
 import { DiscoverEmptyState } from "./discover-empty-state";
@@ -55,6 +56,9 @@ export function EventListView({ filters, onClearFilters }: EventListViewProps) {
   }
 
   const total = query.data.pages[0]?.total ?? 0;
+  // Past COUNT_CAP the count is "1,000+" and what is left unknown (search_events_count).
+  const capped = query.data.pages[0]?.capped ?? false;
+  const cap = formatNumber(COUNT_CAP);
   const remaining = total - events.length;
   if (events.length === 0) {
     return <DiscoverEmptyState filtered={hasActiveFilters(filters)} onClear={onClearFilters} />;
@@ -63,7 +67,7 @@ export function EventListView({ filters, onClearFilters }: EventListViewProps) {
   return (
     <div className="flex flex-col gap-6">
       <p role="status" className="text-sm text-muted-foreground">
-        <Plural value={total} one="# event" other="# events" />
+        {capped ? t`${cap}+ events` : <Plural value={total} one="# event" other="# events" />}
       </p>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {events.map((event, i) =>
@@ -81,6 +85,8 @@ export function EventListView({ filters, onClearFilters }: EventListViewProps) {
           <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
             {query.isFetchingNextPage ? (
               <Trans>Loading…</Trans>
+            ) : capped ? (
+              <Trans>Load more</Trans>
             ) : (
               <Plural value={remaining} one="Load more (# more)" other="Load more (# more)" />
             )}
