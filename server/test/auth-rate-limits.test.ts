@@ -4,10 +4,12 @@ import { driverName } from './helpers/test-db.ts';
 import { startTestServer, type TestServer } from './helpers/test-server.ts';
 import { signToken } from './helpers/tokens.ts';
 
-// Small limits so a handful of requests reach them; the rules are GoTrue's.
+// Small limits so a handful of requests reach them; the rules are GoTrue's. `always`: on loopback
+// the limits otherwise count only forwarded requests, as the CLI's (auth-request-limit-scope.test.ts).
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer({
+    authRequestLimits: 'always',
     enableConfirmations: 'true',
     enableAnonymousSignIns: 'true',
     rateLimitSignInSignUps: '3',

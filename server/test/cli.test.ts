@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ListBucketsCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/run-cli.ts';
 
@@ -41,6 +42,15 @@ describe('gather-server CLI', { timeout: 120_000 }, () => {
     const page = await fetch(inbox);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Messages this server queued');
+    // The S3 endpoint and keys as `supabase status` prints them; the printed ones work.
+    const s3Endpoint = (await first.waitFor(/S3 storage URL: \S+/)).split(': ')[1]!;
+    expect(s3Endpoint).toBe(`${url}/storage/v1/s3`);
+    const printed = (label: string) => new RegExp(`S3 ${label}: (\\S+)`).exec(first.output())![1]!;
+    const s3 = new S3Client({ forcePathStyle: true, endpoint: s3Endpoint, region: printed('region'), credentials: { accessKeyId: printed('access key'), secretAccessKey: printed('secret key') } });
+    expect((await s3.send(new ListBucketsCommand({}))).$metadata.httpStatusCode).toBe(200);
+    s3.destroy();
+    // Which auth rate limits apply, in one line: the CLI's behaviour on loopback in development.
+    expect(first.output()).toMatch(/^auth rate limits: as the Supabase CLI on a development server on loopback/m);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 

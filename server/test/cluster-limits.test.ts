@@ -51,6 +51,7 @@ describe.skipIf(driverName !== 'postgres')('two workers limit as one server (Pos
     testDb = await createTestDb();
     run = runCli(['start', '--project', EMPTY_PROJECT, '--db', testDb.target, '--port', '0', '--workers', '2'], {
       GATHER_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '3',
+      GATHER_AUTH_REQUEST_LIMITS: 'always', // on loopback, else only forwarded requests count (decision 0333)
       GATHER_REALTIME_MAX_CONNECTIONS_PER_IP: '2',
     });
     url = (await run.waitFor(/ready http:\/\/\S+/)).slice('ready '.length);

@@ -7,6 +7,7 @@ import { authSettings } from './auth-settings.ts';
 import { requireAdmin } from './authenticate.ts';
 import { AuthError, OAuthError, sendAuthError, sendOAuthError, unexpectedFailure } from './errors.ts';
 import { createRateLimits } from './rate-limits.ts';
+import { requestLimitScope } from './request-limit-scope.ts';
 import { BODY_LIMIT, parseBody } from './request-body.ts';
 import { adminLinkRoutes } from './routes/admin-link-routes.ts';
 import { adminUserRoutes } from './routes/admin-user-routes.ts';
@@ -76,7 +77,7 @@ export function authModule(ctx: ServerContext): FastifyPluginAsync {
     const auth: AuthContext = {
       server: ctx,
       settings,
-      limits: createRateLimits(settings, ctx.sharedLimits),
+      limits: createRateLimits(settings, ctx.sharedLimits, requestLimitScope(ctx.config)),
       mail: mailSettings(ctx.config),
       sms: smsGateway(ctx.config),
       authUrl: () => `${(baseUrl ??= listeningUrl(app, ctx.config.host))}/auth/v1`,

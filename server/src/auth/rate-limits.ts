@@ -4,6 +4,7 @@ import type { ApiKeys } from '../http/api-keys.ts';
 import type { SharedLimits } from '../http/shared-limits.ts';
 import type { AuthSettings, RequestLimit } from './auth-settings.ts';
 import { tooManyRequests } from './errors.ts';
+import { countsRequest, type RequestLimitScope } from './request-limit-scope.ts';
 
 /** GoTrue's request limiters burst to 30 (tollbooth's SetBurst(30)). */
 const MAX_BURST = 30;
@@ -18,6 +19,8 @@ interface Bucket {
 /** Takes a token for a key: in this process, or from the cluster's primary for all workers. */
 export interface Limiter {
   take(key: string): boolean | Promise<boolean>;
+  /** Per-address request limiters: which requests they count (request-limit-scope.ts); absent = all. */
+  scope?: RequestLimitScope;
 }
 
 /**
@@ -69,12 +72,19 @@ export interface AuthRateLimits {
   emails: Limiter | undefined;
 }
 
-/** Auth's limits: in this process, or — with `shared` (a cluster worker) — kept by the primary for all workers. */
-export function createRateLimits(s: AuthSettings, shared?: SharedLimits): AuthRateLimits {
-  const bucket = (name: string, limit: RequestLimit, burst = Math.min(MAX_BURST, limit.events)): Limiter =>
+/**
+ * Auth's limits: in this process, or — with `shared` (a cluster worker) — kept by the primary for
+ * all workers. `scope` says which requests the per-address ones count (default: every one).
+ */
+export function createRateLimits(s: AuthSettings, shared?: SharedLimits, scope?: RequestLimitScope): AuthRateLimits {
+  const counter = (name: string, limit: RequestLimit, burst: number): Limiter =>
     shared
       ? { take: (key) => shared.take({ name: `auth:${name}`, events: limit.events, windowSeconds: limit.windowSeconds, burst }, key) }
       : new TokenBucketLimiter(limit, burst);
+  const bucket = (name: string, limit: RequestLimit, burst = Math.min(MAX_BURST, limit.events)): Limiter => {
+    const limiter = counter(name, limit, burst);
+    return scope ? { take: (key) => limiter.take(key), scope } : limiter;
+  };
   return {
     signInSignUps: bucket('sign-in-sign-ups', s.limits.signInSignUps),
     verify: bucket('verify', s.limits.verify),
@@ -84,8 +94,9 @@ export function createRateLimits(s: AuthSettings, shared?: SharedLimits): AuthRa
     mfaChallenge: bucket('mfa-challenge', s.limits.mfa),
     mfaVerify: bucket('mfa-verify', s.limits.mfa),
     passkey: bucket('passkey', s.limits.passkey),
-    sms: bucket('sms', { events: s.phone.perHour, windowSeconds: 3600 }, s.phone.perHour),
-    emails: Number.isFinite(s.emailsPerHour) ? bucket('emails', { events: s.emailsPerHour, windowSeconds: 3600 }, s.emailsPerHour) : undefined,
+    // Global counts (one key for everyone), which the CLI's GoTrue keeps too: never scoped.
+    sms: counter('sms', { events: s.phone.perHour, windowSeconds: 3600 }, s.phone.perHour),
+    emails: Number.isFinite(s.emailsPerHour) ? counter('emails', { events: s.emailsPerHour, windowSeconds: 3600 }, s.emailsPerHour) : undefined,
   };
 }
 
@@ -130,6 +141,7 @@ export function addressBucket(ip: string): string {
 
 /** Throws GoTrue's 429 `over_request_rate_limit` when this client's bucket is empty. */
 export async function enforceRequestLimit(limiter: Limiter, req: FastifyRequest, keys: ApiKeys): Promise<void> {
+  if (limiter.scope && !countsRequest(limiter.scope, req)) return;
   if (!(await limiter.take(addressBucket(clientIp(req, keys))))) {
     throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   }

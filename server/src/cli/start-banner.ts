@@ -3,6 +3,15 @@ import { join } from 'node:path';
 import type { Config } from '../config/config-schema.ts';
 import type { ApiKeys } from '../http/api-keys.ts';
 import type { PreparedDatabase } from '../db/prepare-database.ts';
+import { resolveS3Keys, s3EndpointUrl } from '../s3/s3-keys.ts';
+import { requestLimitLine, requestLimitScope } from '../auth/request-limit-scope.ts';
+
+/** The S3 protocol's endpoint and keys, as `supabase status` shows them (when it is on). */
+function s3Lines(config: Config, url: string): string[] {
+  if (!config.storageS3Protocol) return [];
+  const s3 = resolveS3Keys(config);
+  return [`S3 storage URL: ${s3EndpointUrl(url)}`, `S3 access key: ${s3.accessKeyId}`, `S3 secret key: ${s3.secretAccessKey}`, `S3 region: ${s3.region}`];
+}
 
 /** What `start` prints once it serves: migrations and seed, `ready <url>`, the inbox, the keys, the demo notes. */
 export function printStartBanner(config: Config, url: string, keys: ApiKeys, prepared: PreparedDatabase, workers = 1): void {
@@ -16,6 +25,8 @@ export function printStartBanner(config: Config, url: string, keys: ApiKeys, pre
   console.log(`service_role key: ${keys.serviceRoleKey}`);
   console.log(`publishable key: ${keys.publishableKey}`);
   console.log(`secret key: ${keys.secretKey}`);
+  for (const line of s3Lines(config, url)) console.log(line);
+  console.log(requestLimitLine(requestLimitScope(config)));
   for (const note of seedNotes(config.project)) console.log(note);
 }
 

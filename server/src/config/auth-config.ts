@@ -51,6 +51,8 @@ export const authConfigFields = {
   oauthServerEnabled: flag,
   /** Passkey sign-in attempts per 5 minutes per client address (GoTrue's RATE_LIMIT_PASSKEY). */
   rateLimitPasskey: count,
+  /** Per-address request limits: `auto` counts every request only where users can reach the server (auth/request-limit-scope.ts), `always` everywhere. */
+  authRequestLimits: z.enum(['auto', 'always'], { error: 'must be auto or always' }),
   /** `[auth.email] enable_signup`: the email provider (GoTrue's EXTERNAL_EMAIL_ENABLED; off refuses email sign-ups and sign-ins). */
   emailEnableSignup: flag,
   /** `[auth.sms] enable_signup`: the phone provider (SMS one-time codes, phone + password). */
@@ -96,6 +98,7 @@ export const AUTH_ENV_NAMES = {
   passkeyEnabled: 'GATHER_AUTH_PASSKEY_ENABLED',
   oauthServerEnabled: 'GATHER_AUTH_OAUTH_SERVER_ENABLED',
   rateLimitPasskey: 'GATHER_AUTH_RATE_LIMIT_PASSKEY',
+  authRequestLimits: 'GATHER_AUTH_REQUEST_LIMITS',
   emailEnableSignup: 'GATHER_AUTH_EMAIL_ENABLE_SIGNUP',
   smsEnableSignup: 'GATHER_AUTH_SMS_ENABLE_SIGNUP',
   smsEnableConfirmations: 'GATHER_AUTH_SMS_ENABLE_CONFIRMATIONS',
@@ -124,6 +127,7 @@ export const AUTH_DEFAULTS = {
   passkeyEnabled: false,
   oauthServerEnabled: false,
   rateLimitPasskey: 30,
+  authRequestLimits: 'auto' as const,
   emailEnableSignup: true,
   smsEnableSignup: false,
   smsEnableConfirmations: false,
