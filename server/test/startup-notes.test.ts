@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startupNotes, unreadableTableNotes } from '../src/cli/startup-notes.ts';
+import { startupNotes, unexecutableFunctionNotes, unreadableTableNotes } from '../src/cli/startup-notes.ts';
 import { configTomlNotes } from '../src/config/config-toml.ts';
 import { ConfigError, loadConfig } from '../src/config/load-config.ts';
 import { applySeed } from '../src/db/seed.ts';
@@ -81,6 +81,26 @@ describe(`start-up checks of the database (${driverName})`, () => {
     expect(await startupNotes(s.config, s.db, {})).toEqual(notes); // the empty test project has no config.toml notes
     await s.db.exec('grant select on public.legacy_notes to service_role;');
     expect(await unreadableTableNotes(s.db, s.config)).toEqual([]);
+  });
+
+  it('names a function service_role may not execute, with its arguments and the grant that fixes it', async () => {
+    await s.db.exec(`create function public.legacy_total(a int, b text) returns int language sql as 'select a';
+                     create function public.open_total() returns int language sql as 'select 1';
+                     create function public.legacy_touch() returns trigger language plpgsql as $$ begin return new; end $$;
+                     revoke execute on function public.legacy_total(int, text), public.legacy_touch() from public;`);
+    const notes = await unexecutableFunctionNotes(s.db, s.config);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/^public\.legacy_total\(a integer, b text\): service_role may not execute this function/);
+    expect(notes[0]).not.toContain('open_total');
+    expect(notes[0]).not.toContain('legacy_touch'); // a trigger function: nobody calls it
+    expect(notes[0]).toContain('grant execute on function public.legacy_total(a integer, b text) to service_role');
+    await s.reloadSchema();
+    expect((await s.service().rpc('legacy_total', { a: 7, b: 'x' })).error?.code).toBe('42501');
+    // The grant it names works, and the note goes.
+    await s.db.exec('grant execute on function public.legacy_total(a integer, b text) to service_role;');
+    expect(await unexecutableFunctionNotes(s.db, s.config)).toEqual([]);
+    expect((await s.service().rpc('legacy_total', { a: 7, b: 'x' })).data).toBe(7);
+    await s.db.exec('drop function public.legacy_total(int, text), public.open_total(), public.legacy_touch();');
   });
 
   it('a seed failure names seed.sql, not a migration', async () => {

@@ -32,9 +32,42 @@ export async function unreadableTableNotes(db: Db, config: Config): Promise<stri
   ];
 }
 
+/**
+ * Functions in the exposed schemas that service_role may not execute: a project whose
+ * migrations revoke EXECUTE from PUBLIC (Supabase's advice since 2026) without granting it
+ * back answers 42501 on every `rpc()` of them, even with the secret key. Trigger functions are
+ * left out (no one calls them), and so are extensions' own.
+ */
+export async function unexecutableFunctionNotes(db: Db, config: Config): Promise<string[]> {
+  const { rows } = await db.query<{ name: string }>(
+    `select format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid)) as name
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = any($1) and p.prokind = 'f'
+        and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype)
+        and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+        and exists (select 1 from pg_roles where rolname = 'service_role')
+        and not has_function_privilege('service_role', p.oid, 'execute')
+      order by 1`,
+    [config.apiSchemas],
+  );
+  if (rows.length === 0) return [];
+  const names = rows.map((r) => r.name);
+  const shown = names.length > 8 ? `${names.slice(0, 8).join(', ')} and ${names.length - 8} more` : names.join(', ');
+  const one = names.length === 1;
+  return [
+    `${shown}: service_role may not execute ${one ? 'this function' : 'these functions'}, so every rpc() of ${one ? 'it' : 'them'}, even with the secret key, answers 42501 "permission denied for function". ` +
+      `Fix it with a grant in a migration (grant execute on function ${names[0]} to service_role; add anon, authenticated where they should call it too).`,
+  ];
+}
+
 /** Everything start-up says the project asks for that this server will not do. */
 export async function startupNotes(config: Config, db: Db, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
-  return [...configTomlNotes(config.project, env), ...seedPathNotes(config), ...(await unreadableTableNotes(db, config))];
+  return [
+    ...configTomlNotes(config.project, env),
+    ...seedPathNotes(config),
+    ...(await unreadableTableNotes(db, config)),
+    ...(await unexecutableFunctionNotes(db, config)),
+  ];
 }
 
 /** `[db.seed] sql_paths` entries that match no file, as the CLI's "no files matched pattern" (a missing default seed.sql is normal). */
