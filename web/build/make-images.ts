@@ -17,6 +17,10 @@ function icon(size: number, { pad = 0, round = true } = {}): string {
     <g transform="translate(${16 - inner / 2} ${16 - inner / 2}) scale(${inner / 32})">${MARK}</g></svg>`;
 }
 
+/** The notification badge (decision 0338): the mark alone, white on transparent; Android draws its alpha. */
+const badge = (size: number) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32">${MARK.replace('stroke-width="3.5"', 'stroke-width="4"')}</svg>`;
+
 const card = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#312e81"/><stop offset="1" stop-color="#4f46e5"/></linearGradient></defs>
   <rect width="1200" height="630" fill="url(#g)"/>
@@ -36,3 +40,4 @@ await png(icon(192), "icons/icon-192.png");
 await png(icon(512), "icons/icon-512.png");
 await png(icon(512, { pad: 0.12, round: false }), "icons/icon-maskable-512.png");
 await png(icon(180, { round: false }), "icons/apple-touch-icon.png");
+await png(badge(96), "icons/badge-96.png");

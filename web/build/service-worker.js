@@ -108,3 +108,56 @@ self.addEventListener("message", (event) => {
     })(),
   );
 });
+
+// Web Push (issue 33, decision 0338): the server sends `{ "title", "body", "url" }`; the worker
+// shows it, and a click opens `url` — in a tab of the app already open when there is one.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data ? event.data.text() : "" };
+  }
+  const title = typeof message.title === "string" && message.title ? message.title : "Gather";
+  const url = sameOriginPath(message.url);
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof message.body === "string" ? message.body : "",
+      icon: "/icons/icon-192.png",
+      badge: "/icons/badge-96.png",
+      data: { url },
+      // One notification per page: a newer one about the same event replaces the older.
+      tag: url,
+    }),
+  );
+});
+
+/**
+ * The page of `url` on this app's own origin: the server writes links with its site address,
+ * which may be another name for this origin (behind a proxy), and a notification only ever opens
+ * one of the app's pages.
+ */
+function sameOriginPath(url) {
+  try {
+    const target = new URL(typeof url === "string" && url ? url : "/", self.location.origin);
+    return /^https?:$/.test(target.protocol) ? target.pathname + target.search + target.hash : "/";
+  } catch {
+    return "/";
+  }
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const path = sameOriginPath(event.notification.data && event.notification.data.url);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        if ("navigate" in open) return open.navigate(path);
+      }
+      return self.clients.openWindow(path);
+    })(),
+  );
+});

@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { PushSettings } from "@/features/push";
 import { RequireAuth } from "@/lib/auth/require-auth";
 import { useSession } from "@/lib/auth/session-context";
 import { errorMessage } from "@/lib/errors";
@@ -189,8 +190,11 @@ function SettingsSections({ profile, passkeysEnabled, phoneEnabled }: { profile:
           </Suspense>
         </SettingsSection>
       )}
-      <SettingsSection id="notifications" title={t`Notifications`} description={t`Which emails we send you.`}>
-        <NotificationPreferencesForm userId={profile.id} />
+      <SettingsSection id="notifications" title={t`Notifications`} description={t`Which emails and push notifications we send you.`}>
+        <div className="flex flex-col gap-6">
+          <NotificationPreferencesForm userId={profile.id} />
+          <PushSettings userId={profile.id} />
+        </div>
       </SettingsSection>
       <SettingsSection
         id="calendar"

@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
+import { PushOffer } from "@/features/push";
 import type { EventDetail, EventStats } from "../api/get-event";
 import type { MyRsvp } from "../api/rsvp-api";
 import type { EventQuestion, StoredValue } from "@/components/questions/answer-form";
@@ -84,6 +85,7 @@ function RsvpAction(props: RsvpPanelProps) {
           {text}
         </p>
         {answers}
+        {mine.status !== "pending" && <PushOffer />}
         <Button variant="outline" onClick={onCancel} disabled={busy || now >= closesAt}>
           {action}
         </Button>
