@@ -19,8 +19,13 @@ export type PushDeviceState =
 /** How long the browser's push service gets to answer a subscription. */
 const SUBSCRIBE_TIMEOUT_MS = 20_000;
 
+/** How long a first visit waits for the app's worker, registered once the page is idle. */
+const WORKER_WAIT_MS = 8_000;
+
 async function registration(): Promise<ServiceWorkerRegistration | undefined> {
-  return (await navigator.serviceWorker.getRegistration()) ?? undefined;
+  const now = await navigator.serviceWorker.getRegistration();
+  if (now) return now;
+  return withTimeout(navigator.serviceWorker.ready, WORKER_WAIT_MS).catch(() => undefined);
 }
 
 async function currentState(): Promise<PushDeviceState> {
