@@ -539,6 +539,7 @@ export type Database = {
           slug: string
           starts_at: string
           status: Database["public"]["Enums"]["event_status"]
+          tags: string[]
           ticket_offer_hours: number
           timezone: string
           title: string
@@ -580,6 +581,7 @@ export type Database = {
           slug: string
           starts_at: string
           status?: Database["public"]["Enums"]["event_status"]
+          tags?: string[]
           ticket_offer_hours?: number
           timezone?: string
           title: string
@@ -621,6 +623,7 @@ export type Database = {
           slug?: string
           starts_at?: string
           status?: Database["public"]["Enums"]["event_status"]
+          tags?: string[]
           ticket_offer_hours?: number
           timezone?: string
           title?: string
@@ -658,6 +661,45 @@ export type Database = {
             columns: ["series_id"]
             isOneToOne: false
             referencedRelation: "event_series"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      follows: {
+        Row: {
+          created_at: string
+          host_id: string | null
+          kind: Database["public"]["Enums"]["follow_kind"]
+          user_id: string
+          value: string
+        }
+        Insert: {
+          created_at?: string
+          host_id?: string | null
+          kind: Database["public"]["Enums"]["follow_kind"]
+          user_id?: string
+          value: string
+        }
+        Update: {
+          created_at?: string
+          host_id?: string | null
+          kind?: Database["public"]["Enums"]["follow_kind"]
+          user_id?: string
+          value?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "follows_host_id_fkey"
+            columns: ["host_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "follows_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
         ]
@@ -830,6 +872,7 @@ export type Database = {
           name: string
           search: unknown
           slug: string
+          tags: string[]
           updated_at: string
           visibility: Database["public"]["Enums"]["group_visibility"]
         }
@@ -849,6 +892,7 @@ export type Database = {
           name: string
           search?: unknown
           slug: string
+          tags?: string[]
           updated_at?: string
           visibility?: Database["public"]["Enums"]["group_visibility"]
         }
@@ -868,6 +912,7 @@ export type Database = {
           name?: string
           search?: unknown
           slug?: string
+          tags?: string[]
           updated_at?: string
           visibility?: Database["public"]["Enums"]["group_visibility"]
         }
@@ -2261,6 +2306,7 @@ export type Database = {
           slug: string
           starts_at: string
           status: Database["public"]["Enums"]["event_status"]
+          tags: string[]
           ticket_offer_hours: number
           timezone: string
           title: string
@@ -2319,6 +2365,7 @@ export type Database = {
           slug: string
           starts_at: string
           status: Database["public"]["Enums"]["event_status"]
+          tags: string[]
           ticket_offer_hours: number
           timezone: string
           title: string
@@ -2443,6 +2490,7 @@ export type Database = {
           slug: string
           starts_at: string
           status: Database["public"]["Enums"]["event_status"]
+          tags: string[]
           ticket_offer_hours: number
           timezone: string
           title: string
@@ -2518,6 +2566,10 @@ export type Database = {
         }
         Returns: number
       }
+      more_dates: {
+        Args: { e: Database["public"]["Tables"]["events"]["Row"] }
+        Returns: number
+      }
       my_calendar_token: { Args: never; Returns: string }
       my_event_role: { Args: { event_id: string }; Returns: string }
       my_rsvp: { Args: { event_id: string }; Returns: Json }
@@ -2530,6 +2582,18 @@ export type Database = {
       post_group_announcement: {
         Args: { body: string; group_id: string; subject: string }
         Returns: number
+      }
+      recommend_events: {
+        Args: { max?: number }
+        Returns: {
+          id: string
+          reason: string
+          score: number
+          signal: string
+          slug: string
+          starts_at: string
+          title: string
+        }[]
       }
       record_charge_refunds: {
         Args: { amount_refunded: number; payment_intent: string; refunds: Json }
@@ -2648,6 +2712,83 @@ export type Database = {
         Args: { answers: Json; event_id: string }
         Returns: Json
       }
+      search_event_series: {
+        Args: {
+          category?: Database["public"]["Enums"]["event_category"]
+          in_my_groups?: boolean
+          near_lat?: number
+          near_lng?: number
+          online_only?: boolean
+          query?: string
+          radius_km?: number
+          starts_after?: string
+          starts_before?: string
+        }
+        Returns: {
+          address: string | null
+          cancel_reason: string | null
+          cancelled_at: string | null
+          capacity: number | null
+          category: Database["public"]["Enums"]["event_category"]
+          cover_path: string | null
+          created_at: string
+          currency: string
+          description: string
+          ends_at: string
+          group_id: string | null
+          hidden_at: string | null
+          host_id: string
+          ics_sequence: number
+          id: string
+          is_online: boolean
+          lat: number | null
+          lng: number | null
+          plus_ones_max: number
+          published_at: string | null
+          refund_days_before: number
+          refund_policy: Database["public"]["Enums"]["refund_policy"]
+          requires_approval: boolean
+          rsvp_closes_at: string | null
+          search: unknown
+          series_id: string | null
+          series_position: number | null
+          slug: string
+          starts_at: string
+          status: Database["public"]["Enums"]["event_status"]
+          tags: string[]
+          ticket_offer_hours: number
+          timezone: string
+          title: string
+          updated_at: string
+          venue_name: string | null
+          video_path: string | null
+          video_url: string | null
+          visibility: Database["public"]["Enums"]["event_visibility"]
+          waitlist_enabled: boolean
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "events"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      search_event_series_count: {
+        Args: {
+          category?: Database["public"]["Enums"]["event_category"]
+          in_my_groups?: boolean
+          near_lat?: number
+          near_lng?: number
+          online_only?: boolean
+          query?: string
+          radius_km?: number
+          starts_after?: string
+          starts_before?: string
+        }
+        Returns: {
+          total: number
+        }[]
+      }
       search_events: {
         Args: {
           category?: Database["public"]["Enums"]["event_category"]
@@ -2691,6 +2832,7 @@ export type Database = {
           slug: string
           starts_at: string
           status: Database["public"]["Enums"]["event_status"]
+          tags: string[]
           ticket_offer_hours: number
           timezone: string
           title: string
@@ -2842,6 +2984,7 @@ export type Database = {
         | "other"
       event_status: "draft" | "published" | "cancelled"
       event_visibility: "public" | "unlisted" | "private" | "members"
+      follow_kind: "category" | "topic" | "host"
       group_alerts: "all" | "none"
       group_join_policy: "open" | "approval"
       group_member_status: "active" | "pending" | "banned"
@@ -3031,6 +3174,7 @@ export const Constants = {
       ],
       event_status: ["draft", "published", "cancelled"],
       event_visibility: ["public", "unlisted", "private", "members"],
+      follow_kind: ["category", "topic", "host"],
       group_alerts: ["all", "none"],
       group_join_policy: ["open", "approval"],
       group_member_status: ["active", "pending", "banned"],
