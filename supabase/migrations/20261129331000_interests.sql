@@ -50,7 +50,7 @@ create type public.follow_kind as enum ('category', 'topic', 'host');
 -- One row per thing a member follows: a category's name (an event_category), a topic (a tag, as
 -- normalised) or a host (their profile id, also in host_id so it goes when they do).
 create table public.follows (
-  user_id uuid not null references public.profiles (id) on delete cascade,
+  user_id uuid not null default auth.uid() references public.profiles (id) on delete cascade,
   kind public.follow_kind not null,
   value text not null,
   host_id uuid references public.profiles (id) on delete cascade,
