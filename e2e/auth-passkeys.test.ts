@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server/src/index.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, watchPageErrors } from './support/browser.ts';
-import { heading, signIn } from './support/flows.ts';
+import { heading, signIn, signOutFromHeader } from './support/flows.ts';
 import { addVirtualAuthenticators, startPasskeyAppServer } from './support/webauthn.ts';
 
 // Issue 17, passkeys in the app: Settings → Passkeys (add, list, remove) and "Sign in with a
@@ -29,7 +29,7 @@ async function expectAxeClean(page: Page): Promise<void> {
 }
 
 async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOutFromHeader(page);
   await page.getByText('Signed out').first().waitFor();
 }
 

@@ -8,7 +8,7 @@ import { startGithubDouble, type GithubDouble } from '../server/test/helpers/git
 import { startTestOpenIdProvider, type TestOpenIdProvider } from '../server/test/helpers/openid-provider.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, watchPageErrors } from './support/browser.ts';
-import { heading } from './support/flows.ts';
+import { heading, signOutFromHeader } from './support/flows.ts';
 
 // Issue 17 in the browser: "Continue with Google" against a real OpenID provider (oidc-provider,
 // standing in for Google's issuer), a second provider (the GitHub double) linked in settings,
@@ -89,7 +89,7 @@ describe('sign-in providers, linked accounts and two-factor (issue 17)', () => {
     await expectAxeClean(page);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await loginAtProvider(page);
-    await page.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Sign out', includeHidden: true }).waitFor({ state: 'attached', timeout: 15_000 });
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
 
     // Settings: Google is the only way in, so it cannot be disconnected; GitHub can be connected.
@@ -124,7 +124,7 @@ describe('sign-in providers, linked accounts and two-factor (issue 17)', () => {
     await twoFactor.getByText(/^On\. When you sign in, Gather asks for one of these/).waitFor();
     await twoFactor.getByRole('list', { name: 'Your second factors' }).getByText('Authenticator app').waitFor();
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromHeader(page);
     await page.getByText('Signed out').first().waitFor();
 
     // Again with Google: the provider is not enough any more, the app asks for the code.

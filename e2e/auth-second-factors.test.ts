@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../server/src/index.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, watchPageErrors } from './support/browser.ts';
-import { DEMO_PASSWORD, heading, signIn } from './support/flows.ts';
+import { DEMO_PASSWORD, heading, signIn, signOutFromHeader } from './support/flows.ts';
 import { addVirtualAuthenticators, startPasskeyAppServer } from './support/webauthn.ts';
 
 type DecodeQr = (data: Uint8ClampedArray, width: number, height: number) => QRCode | null;
@@ -67,7 +67,7 @@ async function expectAxeClean(page: Page, what: string): Promise<void> {
 }
 
 async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signOutFromHeader(page);
   await page.getByText('Signed out').first().waitFor();
 }
 

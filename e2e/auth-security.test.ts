@@ -8,7 +8,7 @@ import { loadConfig, startServer, type RunningServer } from '../server/src/index
 import { startGithubDouble, type GithubDouble } from '../server/test/helpers/github-double.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, watchPageErrors } from './support/browser.ts';
-import { DEMO_PASSWORD, heading, signIn } from './support/flows.ts';
+import { DEMO_PASSWORD, heading, signIn, signOutFromHeader } from './support/flows.ts';
 
 // Issue 17, the security edges in the browser: a connected account can be disconnected only
 // while another way to sign in remains; two-factor can be turned off again; and a site admin
@@ -138,7 +138,7 @@ describe('connected accounts, turning two-factor off, and admins at aal2 (issue 
     await twoFactor.getByRole('button', { name: 'Set up two-factor authentication' }).waitFor();
     await expectAxeClean(page);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromHeader(page);
     await page.getByText('Signed out').first().waitFor();
     // No code asked: the password lands straight on the page.
     await signIn(page, server.url, 'linus@example.com', '/settings');
@@ -158,7 +158,7 @@ describe('connected accounts, turning two-factor off, and admins at aal2 (issue 
     const errors = watchPageErrors(page);
     await signIn(page, server.url, 'ada@example.com', '/settings');
     const secret = await turnOnTwoFactor(page);
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signOutFromHeader(page);
     await page.getByText('Signed out').first().waitFor();
 
     // Password only (aal1): /admin sends to sign-in, which asks for the code.

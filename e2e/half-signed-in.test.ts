@@ -134,7 +134,7 @@ describe('nobody is shown signed in until the second step is done (issue 30)', (
       await page.getByLabel('Code from your authenticator app').fill(code(secrets[email]!, 1));
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.getByText('Signed in', { exact: true }).first().waitFor({ timeout: 15_000 });
-      await header(page).getByRole('button', { name: 'Sign out' }).waitFor();
+      await header(page).getByRole('button', { name: 'Sign out', includeHidden: true }).waitFor({ state: 'attached' });
       await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/settings');
       const fullToken = await heldToken(page);
       expect(fullToken).not.toBe(halfToken);

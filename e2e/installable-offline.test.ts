@@ -74,7 +74,7 @@ describe('installable, and usable at the door without a network', () => {
     // Elsewhere, the offline page (Discover needs the network).
     await page.goto(app.server.url + '/');
     await expect.poll(() => heading(page), SLOW).toBe("You're offline");
-    await page.getByRole('link', { name: 'My events' }).waitFor();
+    await page.getByRole('link', { name: 'My events', includeHidden: true }).waitFor({ state: 'attached' });
 
     // Back online, the app as usual.
     await context.setOffline(false);

@@ -10,6 +10,27 @@ export async function heading(page: Page): Promise<string> {
   return (await page.getByRole('heading', { level: 1 }).first().textContent()) ?? '';
 }
 
+/**
+ * Opens the header's menu where it is one (below 1024 px, decision 0321); where its links sit in
+ * the header's row this does nothing. A click before the app has drawn its header over the
+ * HTML's does nothing, so it clicks until the menu says it is open.
+ */
+export async function openHeaderMenu(page: Page): Promise<void> {
+  const button = page.getByRole('banner').locator('button[aria-controls="site-menu"]');
+  if (!(await button.isVisible())) return;
+  await expect.poll(async () => {
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+    return button.getAttribute('aria-expanded');
+  }, { timeout: 15_000 }).toBe('true');
+}
+
+/** "Sign out" in the header, through its menu on a phone. */
+export async function signOutFromHeader(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out', includeHidden: true }).waitFor({ state: 'attached', timeout: 15_000 });
+  await openHeaderMenu(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+}
+
 /** Signs in through the sign-in screen and waits to land on `next`. */
 export async function signIn(page: Page, baseUrl: string, email: string, next = '/'): Promise<void> {
   await page.goto(`${baseUrl}/auth/sign-in?next=${encodeURIComponent(next)}`);

@@ -2,15 +2,13 @@ import { useLingui } from "@lingui/react/macro";
 import { NavLink } from "react-router";
 import { Avatar } from "@/components/ui/avatar";
 import { useMyProfile } from "@/lib/profile/my-profile";
-import { cn } from "@/lib/utils";
+import { headerLinkClass } from "./header-link-class";
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "inline-flex h-9 items-center gap-2 rounded-md px-2 text-sm font-medium transition-colors",
-    isActive ? "bg-secondary text-secondary-foreground" : "text-muted-foreground hover:bg-accent hover:text-foreground",
-  );
-
-/** A signed-in member's links: their events, and their avatar and name leading to settings. */
+/**
+ * A signed-in member's links: their events, and their avatar leading to settings. Their name
+ * shows beside the avatar in the phone's menu; in the wide header's row the avatar stands alone
+ * (its name is the tooltip), which keeps the row on one line in every language (decision 0321).
+ */
 export function AccountLinks() {
   const { t } = useLingui();
   // Refreshed on USER_UPDATED (AuthProvider) and after saving in /settings (profile root).
@@ -18,18 +16,23 @@ export function AccountLinks() {
   return (
     <>
       <li>
-        <NavLink to="/me" className={(s) => cn(linkClass(s), "px-3")}>
+        <NavLink to="/me" className={headerLinkClass}>
           {t`My events`}
         </NavLink>
       </li>
       <li>
-        <NavLink to="/settings" className={linkClass} data-testid="account-link">
+        <NavLink
+          to="/settings"
+          className={(s) => `${headerLinkClass(s)} lg:px-2`}
+          title={profile?.display_name}
+          data-testid="account-link"
+        >
           {profile ? (
             <Avatar person={profile} className="size-7 text-xs" px={28} loading="eager" />
           ) : (
             <span aria-hidden="true" className="size-7 shrink-0 rounded-full bg-muted" />
           )}
-          <span className="hidden max-w-40 truncate sm:inline">{profile?.display_name}</span>
+          <span className="min-w-0 truncate lg:hidden">{profile?.display_name}</span>
           <span className="sr-only">
             {t`Settings`}
           </span>

@@ -9,34 +9,39 @@ import { loadSupabase } from "@/lib/load-supabase";
 import { AdminNavLink } from "@/features/admin/admin-nav-link";
 import { BellNavItem } from "@/features/notifications/bell-nav-item";
 import { AccountLinks } from "./account-links";
+import { headerLinkClass } from "./header-link-class";
 
-/** "Sign in" when signed out; who you are and "Sign out" when signed in. */
-export function AccountNav() {
+/** A signed-in member's part of the header's list (the phone's menu): their pages and "Sign out". */
+export function AccountMenuItems() {
   const { t } = useLingui();
   const { status, user } = useSession();
+  if (status !== "signed-in" || !user) return null;
 
-  if (status === "signed-in" && user) {
-    const signOut = async () => {
-      // The SIGNED_OUT event toasts and clears the cache (AuthProvider).
-      const supabase = await loadSupabase();
-      const { error } = await supabase.auth.signOut();
-      if (error) toast.error(errorMessage(error));
-    };
-    return (
-      <>
-        <AdminNavLink />
-        <BellNavItem userId={user.id} />
-        <AccountLinks />
-        <li className="ms-1">
-          <Button variant="outline" size="sm" onClick={signOut}>
-            <LogOut aria-hidden="true" className="rtl:-scale-x-100" />
-            {t`Sign out`}
-          </Button>
-        </li>
-      </>
-    );
-  }
+  const signOut = async () => {
+    // The SIGNED_OUT event toasts and clears the cache (AuthProvider).
+    const supabase = await loadSupabase();
+    const { error } = await supabase.auth.signOut();
+    if (error) toast.error(errorMessage(error));
+  };
+  return (
+    <>
+      <AdminNavLink className={headerLinkClass} />
+      <AccountLinks />
+      <li className="mt-1 lg:ms-1 lg:mt-0">
+        <Button variant="outline" size="sm" className="h-11 w-full lg:h-9 lg:w-auto" onClick={signOut}>
+          <LogOut aria-hidden="true" className="rtl:-scale-x-100" />
+          {t`Sign out`}
+        </Button>
+      </li>
+    </>
+  );
+}
 
+/** What stays in the header's row at every width: the bell when signed in, "Sign in" when not. */
+export function AccountQuickItem() {
+  const { t } = useLingui();
+  const { status, user } = useSession();
+  if (status === "signed-in" && user) return <BellNavItem userId={user.id} />;
   return (
     <li className="ms-1">
       <Button

@@ -10,7 +10,10 @@ export const attr = escapeHtml;
 export const BUTTON = 'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&amp;_svg]:pointer-events-none [&amp;_svg]:size-4 [&amp;_svg]:shrink-0';
 export const BUTTON_OUTLINE_SM = `${BUTTON} border border-input bg-background shadow-sm hover:bg-accent hover:text-accent-foreground h-9 px-3`;
 export const BUTTON_PRIMARY = `${BUTTON} bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover h-10 px-4 py-2`;
-const NAV_LINK = 'inline-flex h-9 items-center rounded-md px-3 text-sm font-medium transition-colors';
+// web/src/app/header-link-class.ts: a row of the phone's menu, an inline link from 1024 px.
+const NAV_LINK = 'flex h-11 w-full items-center gap-2 whitespace-nowrap rounded-md px-3 text-sm font-medium transition-colors lg:inline-flex lg:h-9 lg:w-auto';
+const BUTTON_GHOST_ICON = `${BUTTON} hover:bg-accent hover:text-accent-foreground size-10`;
+const MENU_LIST = 'absolute inset-x-0 top-full z-40 flex-col gap-1 border-b border-border bg-background p-3 shadow-md lg:static lg:flex lg:flex-row lg:items-center lg:border-0 lg:p-0 lg:shadow-none';
 const NAV_IDLE = `${NAV_LINK} text-muted-foreground hover:bg-accent hover:text-foreground`;
 const NAV_ACTIVE = `${NAV_LINK} bg-secondary text-secondary-foreground`;
 
@@ -27,6 +30,7 @@ const PATHS = {
   list: '<path d="M3 5h.01"></path><path d="M3 12h.01"></path><path d="M3 19h.01"></path><path d="M8 5h13"></path><path d="M8 12h13"></path><path d="M8 19h13"></path>',
   map: '<path d="M14.106 5.553a2 2 0 0 0 1.788 0l3.659-1.83A1 1 0 0 1 21 4.619v12.764a1 1 0 0 1-.553.894l-4.553 2.277a2 2 0 0 1-1.788 0l-4.212-2.106a2 2 0 0 0-1.788 0l-3.659 1.83A1 1 0 0 1 3 19.381V6.618a1 1 0 0 1 .553-.894l4.553-2.277a2 2 0 0 1 1.788 0z"></path><path d="M15 5.764v15"></path><path d="M9 3.236v15"></path>',
   'calendar-days': '<path d="M8 2v3"></path><path d="M16 2v3"></path><rect x="3" y="3" width="18" height="18" rx="2"></rect><path d="M3 9h18"></path><path d="M8 13h.01"></path><path d="M12 13h.01"></path><path d="M16 13h.01"></path><path d="M8 17h.01"></path><path d="M12 17h.01"></path><path d="M16 17h.01"></path>',
+  menu: '<path d="M4 5h16"></path><path d="M4 12h16"></path><path d="M4 19h16"></path>',
   'monitor-play': '<path d="M15.033 9.44a.647.647 0 0 1 0 1.12l-4.065 2.352a.645.645 0 0 1-.968-.56V7.648a.645.645 0 0 1 .967-.56z"></path><path d="M12 17v4"></path><path d="M8 21h8"></path><rect x="2" y="3" width="20" height="14" rx="2"></rect>',
 };
 export function icon(name: keyof typeof PATHS, className = ''): string {
@@ -46,11 +50,14 @@ export function shell(w: ScreenWords, path: string, main: string): string {
   return '<div class="flex min-h-dvh flex-col">' +
     `<a href="#main" class="sr-only rounded-md bg-background font-medium text-foreground shadow-lg focus:not-sr-only focus:fixed focus:start-4 focus:top-3 focus:z-50 focus:px-4 focus:py-2">${text(w.skip)}</a>` +
     '<div aria-live="polite"></div>' +
-    '<header data-first-screen-later="site-header" class="border-b border-border bg-background"><div class="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">' +
-    '<a href="/" data-discover="true" class="inline-flex items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand-700"><img src="/favicon.svg" alt="" width="28" height="28">Gather</a>' +
-    `<nav aria-label="${attr(w.primary)}"><ul class="flex flex-wrap items-center gap-1">${nav}` +
-    `<li class="ms-1"><a data-slot="button" href="/auth/sign-in" data-discover="true" class="${BUTTON_OUTLINE_SM} aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground">${text(w.nav.signIn)}</a></li>` +
-    '</ul></nav></div></header>' +
+    '<header data-first-screen-later="site-header" class="relative border-b border-border bg-background"><div class="mx-auto flex max-w-5xl items-center justify-between gap-x-4 px-4 py-3">' +
+    '<a href="/" data-discover="true" class="inline-flex shrink-0 items-center gap-2 rounded-md text-xl font-bold tracking-tight text-brand-700"><img src="/favicon.svg" alt="" width="28" height="28">Gather</a>' +
+    `<nav aria-label="${attr(w.primary)}" class="flex min-w-0 items-center gap-1">` +
+    `<ul id="site-menu" class="${MENU_LIST} hidden">${nav}</ul>` +
+    `<ul class="flex items-center gap-1"><li class="ms-1"><a data-slot="button" href="/auth/sign-in" data-discover="true" class="${BUTTON_OUTLINE_SM} aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground">${text(w.nav.signIn)}</a></li></ul>` +
+    // The menu opens once the app runs (a task after its first render); the button is there so nothing moves.
+    `<button type="button" class="${BUTTON_GHOST_ICON} lg:hidden" aria-expanded="false" aria-controls="site-menu">${icon('menu')}<span class="sr-only">${text(w.menu)}</span></button>` +
+    '</nav></div></header>' +
     `<main id="main" tabindex="-1" aria-busy="false" class="mx-auto min-h-svh w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none">${main}</main>` +
     '</div>';
 }

@@ -5,6 +5,8 @@ import type { HeadLocale } from '../i18n/index.ts';
 export interface ScreenWords {
   skip: string;
   primary: string;
+  /** The phone header's menu button (site-header). */
+  menu: string;
   nav: { discover: string; groups: string; create: string; signIn: string };
   hostedBy(hosts: string): string;
   cancelled: string;
@@ -32,7 +34,7 @@ export interface DiscoverWords {
 
 export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
   en: {
-    skip: 'Skip to content', primary: 'Primary',
+    skip: 'Skip to content', primary: 'Primary', menu: 'Menu',
     nav: { discover: 'Discover', groups: 'Groups', create: 'Create event', signIn: 'Sign in' },
     hostedBy: (h) => `Hosted by ${h}`, cancelled: 'This event was cancelled.',
     publicGroup: 'Public group', approval: 'Organizers approve new members',
@@ -51,7 +53,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
     },
   },
   de: {
-    skip: 'Zum Inhalt springen', primary: 'Hauptnavigation',
+    skip: 'Zum Inhalt springen', primary: 'Hauptnavigation', menu: 'Menü',
     nav: { discover: 'Entdecken', groups: 'Gruppen', create: 'Event erstellen', signIn: 'Anmelden' },
     hostedBy: (h) => `Veranstaltet von ${h}`, cancelled: 'Dieses Event wurde abgesagt.',
     publicGroup: 'Öffentliche Gruppe', approval: 'Organisatoren nehmen neue Mitglieder auf',
@@ -70,7 +72,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
     },
   },
   es: {
-    skip: 'Saltar al contenido', primary: 'Principal',
+    skip: 'Saltar al contenido', primary: 'Principal', menu: 'Menú',
     nav: { discover: 'Descubrir', groups: 'Grupos', create: 'Crear evento', signIn: 'Iniciar sesión' },
     hostedBy: (h) => `Organizado por ${h}`, cancelled: 'Este evento se canceló.',
     publicGroup: 'Grupo público', approval: 'Los organizadores aprueban a los nuevos miembros',
@@ -89,7 +91,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
     },
   },
   fr: {
-    skip: 'Aller au contenu', primary: 'Principale',
+    skip: 'Aller au contenu', primary: 'Principale', menu: 'Menu',
     nav: { discover: 'Découvrir', groups: 'Groupes', create: 'Créer un événement', signIn: 'Se connecter' },
     hostedBy: (h) => `Organisé par ${h}`, cancelled: 'Cet événement a été annulé.',
     publicGroup: 'Groupe public', approval: 'Les organisateurs approuvent les nouveaux membres',
@@ -108,7 +110,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
     },
   },
   'pt-BR': {
-    skip: 'Pular para o conteúdo', primary: 'Principal',
+    skip: 'Pular para o conteúdo', primary: 'Principal', menu: 'Menu',
     nav: { discover: 'Descobrir', groups: 'Grupos', create: 'Criar evento', signIn: 'Entrar' },
     hostedBy: (h) => `Organizado por ${h}`, cancelled: 'Este evento foi cancelado.',
     publicGroup: 'Grupo público', approval: 'Os organizadores aprovam novos membros',

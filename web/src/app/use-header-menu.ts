@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useLocation } from "react-router";
+
+/**
+ * The phone header's menu as a disclosure (a button with aria-expanded that shows a list of
+ * links): opening moves focus to the first link, Escape closes it and puts focus back on the
+ * button, and a navigation, a click outside the header or focus leaving it closes it.
+ */
+export function useHeaderMenu(container: RefObject<HTMLElement | null>) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname, search } = useLocation();
+
+  // A link in the menu was followed (or the page changed some other way).
+  useEffect(() => setOpen(false), [pathname, search]);
+
+  useEffect(() => {
+    if (!open) return;
+    list.current?.querySelector<HTMLElement>("a[href], button:not([disabled])")?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!container.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onFocus = (e: FocusEvent) => {
+      if (e.target instanceof Node && !container.current?.contains(e.target)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("focusin", onFocus);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("focusin", onFocus);
+    };
+  }, [open, container]);
+
+  const toggle = useCallback(() => setOpen((o) => !o), []);
+  // A link followed from the menu closes it at once, not when the next page has loaded.
+  const onListClick = useCallback((e: { target: EventTarget | null }) => {
+    if (e.target instanceof Element && e.target.closest("a[href]")) setOpen(false);
+  }, []);
+  return { open, toggle, onListClick, button, list };
+}
