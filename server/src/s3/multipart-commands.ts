@@ -101,12 +101,12 @@ export async function completeMultipartUpload(call: S3Call) {
   const listed = xmlItems(await readSmallBody(bodyOf(call), 4 * 1024 * 1024), 'CompleteMultipartUpload', 'Part');
   if (!listed || listed.length === 0) throw S3_ERRORS.malformedXml();
   const stored = new Map((await partsOf(ctx.db, upload.id)).map((p) => [p.part_number, p]));
+  const numbers = listed.map((p) => Number(p.PartNumber));
+  if (listed.some((p, i) => !Number.isInteger(numbers[i]) || p.ETag === undefined)) throw S3_ERRORS.malformedXml();
+  if (numbers.some((n, i) => i > 0 && n <= numbers[i - 1]!)) throw S3_ERRORS.invalidPartOrder();
   const chosen = listed.map((p, i) => {
-    const n = Number(p.PartNumber);
-    if (!Number.isInteger(n) || p.ETag === undefined) throw S3_ERRORS.malformedXml();
-    if (i > 0 && n <= Number(listed[i - 1]!.PartNumber)) throw S3_ERRORS.invalidPartOrder();
-    const part = stored.get(n);
-    if (!part || bareEtag(part.etag) !== bareEtag(p.ETag)) throw S3_ERRORS.invalidPart();
+    const part = stored.get(numbers[i]!);
+    if (!part || bareEtag(part.etag) !== bareEtag(p.ETag!)) throw S3_ERRORS.invalidPart();
     return part;
   });
   const options = upload.metadata ?? { contentType: 'application/octet-stream', cacheControl: 'no-cache', userMetadata: null };

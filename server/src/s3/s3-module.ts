@@ -18,10 +18,22 @@ export const S3_PREFIX = '/storage/v1/s3';
 
 type Command = (call: S3Call) => Promise<unknown>;
 
+/**
+ * S3 subresources this endpoint does not implement: a request naming one is NotImplemented,
+ * never taken for the plain operation (a PUT ?tagging must not overwrite the object).
+ */
+const UNSUPPORTED = new Set([
+  'acl', 'tagging', 'torrent', 'retention', 'legal-hold', 'restore', 'select', 'attributes', 'versionId', 'versions',
+  'lifecycle', 'policy', 'policyStatus', 'cors', 'website', 'encryption', 'replication', 'notification', 'logging',
+  'ownershipControls', 'publicAccessBlock', 'object-lock', 'accelerate', 'requestPayment', 'intelligent-tiering',
+  'inventory', 'metrics', 'analytics', 'renameObject',
+]);
+
 /** Which S3 operation a request is: by method, whether it names a key, and its query. */
 function commandOf(call: S3Call): Command | undefined {
   const { method } = call.req;
   const q = call.query;
+  if ([...q.keys()].some((k) => UNSUPPORTED.has(k))) return undefined;
   if (call.bucket === '') return method === 'GET' ? listBuckets : undefined;
   if (call.key === '') {
     if (method === 'GET' && q.has('location')) return bucketLocation;
@@ -29,8 +41,8 @@ function commandOf(call: S3Call): Command | undefined {
     if (method === 'GET' && q.has('uploads')) return listMultipartUploads;
     if (method === 'GET') return q.get('list-type') === '2' ? listObjectsV2 : listObjectsV1;
     if (method === 'HEAD') return headBucket;
-    if (method === 'PUT' && q.size === 0) return createBucket;
-    if (method === 'DELETE' && q.size === 0) return deleteBucket;
+    if (method === 'PUT' && !q.has('versioning')) return createBucket;
+    if (method === 'DELETE') return deleteBucket;
     if (method === 'POST' && q.has('delete')) return deleteObjects;
     return undefined;
   }
