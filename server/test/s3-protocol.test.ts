@@ -103,6 +103,9 @@ describe(`S3 protocol through the AWS SDK (${driverName})`, () => {
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('chunk one, chunk two');
+    const named = await getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: 'streamed.txt', ResponseContentDisposition: 'attachment; filename="report.txt"', ResponseContentType: 'text/csv' }), { expiresIn: 60 });
+    const download = await fetch(named);
+    expect([download.status, download.headers.get('content-disposition'), download.headers.get('content-type')]).toEqual([200, 'attachment; filename="report.txt"', 'text/csv']);
     const tampered = await fetch(url.replace('streamed.txt', 'other.txt'));
     expect(tampered.status).toBe(403);
     expect(await tampered.text()).toContain('<Code>SignatureDoesNotMatch</Code>');

@@ -7,6 +7,7 @@ import { authenticateS3 } from './s3-auth.ts';
 import { S3_ERRORS, S3Error, fromStorageError, sendS3Error } from './s3-errors.ts';
 import { s3CallOf, type S3Call, type S3Env } from './s3-env.ts';
 import { resolveS3Keys } from './s3-keys.ts';
+import { queryPairs } from './sigv4.ts';
 import { bucketLocation, bucketVersioning, createBucket, deleteBucket, headBucket, listBuckets } from './bucket-commands.ts';
 import { copyObject, deleteObject, deleteObjects, getObject, putObject } from './object-commands.ts';
 import { listObjectsV1, listObjectsV2 } from './list-commands.ts';
@@ -56,6 +57,16 @@ function commandOf(call: S3Call): Command | undefined {
   if (method === 'DELETE') return q.has('uploadId') ? abortMultipartUpload : deleteObject;
   return undefined;
 }
+
+/** GetObject's `response-*` parameters (presigned downloads use them) and the headers they set. */
+const RESPONSE_OVERRIDES: Record<string, string> = {
+  'response-content-type': 'content-type',
+  'response-content-disposition': 'content-disposition',
+  'response-content-language': 'content-language',
+  'response-content-encoding': 'content-encoding',
+  'response-cache-control': 'cache-control',
+  'response-expires': 'expires',
+};
 
 /** Headers an object answer may have set before failing; an error must not carry them. */
 const OBJECT_HEADERS = ['content-length', 'content-encoding', 'content-range', 'etag', 'last-modified', 'accept-ranges', 'content-security-policy'];
@@ -108,6 +119,15 @@ export function s3Module(ctx: ServerContext): FastifyPluginAsync {
       }
       for (const h of OBJECT_HEADERS) reply.removeHeader(h);
       return sendS3Error(req, reply, e);
+    });
+    app.addHook('onSend', async (req, reply, payload) => {
+      if ((req.method === 'GET' || req.method === 'HEAD') && reply.statusCode < 300 && req.url.includes('response-')) {
+        for (const [name, value] of queryPairs(req.url)) {
+          const header = RESPONSE_OVERRIDES[name];
+          if (header && !/[\r\n]/.test(value)) reply.header(header, value);
+        }
+      }
+      return payload;
     });
     app.setNotFoundHandler((req, reply) => sendS3Error(req, reply, new S3Error(404, 'NotFound', 'Not Found')));
 
