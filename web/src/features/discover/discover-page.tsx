@@ -7,6 +7,7 @@ import { MapSkeleton } from "@/components/map/map-skeleton";
 import { MAP_SIZES } from "@/components/map/map-sizes";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
+import { ForYou } from "@/features/recommendations/for-you";
 import { usePageTitle } from "@/lib/use-page-title";
 import { EventListView } from "./components/event-list-view";
 import { FilterBar } from "./components/filter-bar";
@@ -96,6 +97,7 @@ export function DiscoverPage() {
         </section>
         <SearchFeedLinks filters={filters} />
       </div>
+      <ForYou />
     </div>
   );
 }
