@@ -1,0 +1,96 @@
+import { createClient } from '@supabase/supabase-js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from './support/axe.ts';
+import { watchPageErrors } from './support/browser.ts';
+import { DEMO_PASSWORD, newSignedInPage } from './support/flows.ts';
+import { useApp } from './support/use-app.ts';
+
+// "For you" on Discover (issue 33, decision 0343): a seed member in a group with upcoming events
+// sees their picks with the same one-line reasons recommend_events gives them, follows a
+// category and a topic from "Your interests", and the picks follow; axe clean at 360 and 1280 px.
+const app = useApp();
+const SLOW = { timeout: 20_000 };
+const opened: BrowserContext[] = [];
+afterAll(async () => {
+  for (const context of opened) await context.close();
+});
+
+/** A seed member in a group that has upcoming public events they neither host nor answered. */
+async function groupMemberEmail(): Promise<string> {
+  const { rows } = await app.server.db.query<{ email: string }>(
+    `select u.email from auth.users u
+     join public.group_members m on m.user_id = u.id and m.status = 'active'
+     join public.events e on e.group_id = m.group_id and e.status = 'published' and e.visibility = 'public'
+       and e.starts_at > now() and e.host_id <> u.id
+     where not exists (select 1 from public.rsvps r where r.event_id = e.id and r.user_id = u.id)
+     order by u.email limit 1`);
+  if (!rows[0]) throw new Error('e2e: the seed has no member with upcoming group events');
+  return rows[0].email;
+}
+
+/** What recommend_events answers this member, through supabase-js as the app calls it. */
+async function expectedPicks(email: string): Promise<string[]> {
+  const client = createClient(app.server.url, app.server.keys.anonKey, { auth: { persistSession: false } });
+  const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
+  if (error) throw error;
+  const { data, error: rpcError } = await client.rpc('recommend_events', { max: 6 });
+  if (rpcError) throw rpcError;
+  return (data as { title: string; reason: string }[]).map((p) => `${p.title} — ${p.reason}`);
+}
+
+async function shownPicks(page: Page): Promise<string[]> {
+  const items = page.getByRole('list', { name: 'Events picked for you' }).getByRole('listitem');
+  const out: string[] = [];
+  for (const item of await items.all()) {
+    out.push(`${await item.getByRole('link').textContent()} — ${await item.getByTestId('pick-reason').textContent()}`);
+  }
+  return out;
+}
+
+describe('For you', () => {
+  it("shows a member's picks with their reasons, and follows what they choose", async () => {
+    const email = await groupMemberEmail();
+    const { context, page } = await newSignedInPage(app.browser, app.server.url, email, '/');
+    opened.push(context);
+    const errors = watchPageErrors(page);
+    const section = page.getByRole('region', { name: 'For you' });
+    await section.getByRole('list', { name: 'Events picked for you' }).waitFor(SLOW);
+    const expected = await expectedPicks(email);
+    expect(expected.some((p) => p.includes(', a group you\'re in'))).toBe(true);
+    expect(await shownPicks(page)).toEqual(expected);
+
+    // Follow a category and a topic.
+    await section.getByText('Your interests').click();
+    const music = section.getByRole('button', { name: 'Music', exact: true });
+    await music.click();
+    await expect.poll(() => music.getAttribute('aria-pressed'), SLOW).toBe('true');
+    await section.getByLabel('Follow a topic').fill('  Board   Games ');
+    await section.getByRole('button', { name: 'Follow', exact: true }).click();
+    await page.getByText('You follow board games.').waitFor(SLOW);
+    await section.getByRole('list', { name: 'Topics you follow' }).getByText('board games').waitFor();
+    await expect.poll(async () => JSON.stringify(await shownPicks(page)), SLOW).toBe(JSON.stringify(await expectedPicks(email)));
+
+    // Unfollowing the topic takes it off the list.
+    await section.getByRole('button', { name: 'Unfollow board games' }).click();
+    await expect.poll(() => section.getByRole('list', { name: 'Topics you follow' }).count(), SLOW).toBe(0);
+    expect(errors).toEqual([]);
+
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await section.scrollIntoViewIfNeeded();
+      expect(await seriousA11yViolations(page), `${width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    }
+  });
+
+  it('is not there for visitors', async () => {
+    const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    opened.push(context);
+    const page = await context.newPage();
+    await page.goto(`${app.server.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Discover events' }).waitFor(SLOW);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('region', { name: 'For you' }).count()).toBe(0);
+  });
+});
