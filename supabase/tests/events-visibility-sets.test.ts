@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGather, type GatherServer, type Member } from './support/gather-server.ts';
 import { createGroup, makeGroupCast, type GroupCast } from './support/group-cast.ts';
 
-// The events' select policy and Discover's listing ask sets of ids computed once per statement
-// (migrations 20261129350000 and 20261129350100, decisions 0350 and 0351) instead of
+// The events' select policy (and event_stats', which follows it) and Discover's listing ask sets of ids computed once per statement
+// (migrations 20261129350000, 20261129350100 and 20261129350200, decisions 0350 and 0351) instead of
 // private.can_view_event and private.listed_in_discover per row. On a population of events in
 // every state, for every kind of caller, both must let through exactly the rows the old
 // expressions did. The old expressions are kept here, as they were, in a function the test owns.
@@ -14,6 +14,12 @@ const OLD_POLICY = `
     select e.id from public.events e
     where (e.status <> 'draft' and e.visibility in ('public', 'unlisted') and e.hidden_at is null and e.group_id is null)
        or e.host_id = (select auth.uid()) or (select private.can_view_event(e.id))
+  $$`;
+
+const OLD_STATS_POLICY = `
+  create function public.test_old_stats_visibility() returns setof uuid
+  language sql stable security definer set search_path = '' as $$
+    select s.event_id from public.event_stats s where (select private.can_view_event(s.event_id))
   $$`;
 
 // search_events before 20261129350100, as the caller (row-level security by the old policy).
@@ -71,7 +77,8 @@ beforeAll(async () => {
   await g.db.query(`insert into public.rsvps (event_id, user_id, status) values ((select id from public.events where title = 'Case private published solo'), $1, 'going')`, [suspended!.id]);
   for (const m of [suspended!, boss!]) await g.sqlAs(c.admin)(`select public.suspend_user($1, true, 'scam')`, [m.id]);
   await g.db.query(OLD_POLICY);
-  await g.db.query('grant execute on function public.test_old_event_visibility() to anon, authenticated');
+  await g.db.query(OLD_STATS_POLICY);
+  await g.db.query('grant execute on function public.test_old_event_visibility(), public.test_old_stats_visibility() to anon, authenticated');
   who = [
     ['anon', 'anon'],
     ...([host, cohost, checker, invitee, emailed, rsvper, leaver, suspended, boss] as Member[]).map((m): [string, Who] => [m.username, m]),
@@ -98,6 +105,16 @@ describe('events seen through the select policy', () => {
     expect(seen.admin).toBe(total);
     for (const name of ['invitee', 'emailed', 'rsvper', 'member', 'eventOrganizer', 'cohost', 'checker']) expect(seen[name], name).toBeGreaterThan(seen.anon!);
     expect(seen.leaver).toBe(seen.outsider);
+  });
+
+  it("and their counts (event_stats) as the old per-row policy let them through", async () => {
+    const stats = Number((await g.db.query<{ n: string }>('select count(*) as n from public.event_stats')).rows[0]!.n);
+    expect(stats).toBeGreaterThan(70);
+    for (const [name, w] of who) {
+      const now = (await g.sqlAs(w)<{ id: string }>('select event_id as id from public.event_stats')).map((r) => r.id).sort();
+      const old = sorted(await g.sqlAs(w)<{ id: string }>('select id from public.test_old_stats_visibility() id'));
+      expect(now, name).toEqual(old);
+    }
   });
 });
 
