@@ -154,10 +154,15 @@ self.addEventListener("notificationclick", (event) => {
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (open) {
-        await open.focus();
-        if ("navigate" in open) return open.navigate(path);
+        try {
+          await open.focus();
+          // Only a tab this worker controls can be sent elsewhere; another opens a new one.
+          if (await open.navigate(path)) return;
+        } catch {
+          // Not controlled by this worker (opened before it took over).
+        }
       }
-      return self.clients.openWindow(path);
+      await self.clients.openWindow(path);
     })(),
   );
 });
