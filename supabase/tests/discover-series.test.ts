@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, startGather, type GatherServer, type Member } from './support/gather-server.ts';
 import { createSeries } from './support/series.ts';
+import { eventCard } from '../functions/page-head/first-screen/discover.ts';
+import { SCREEN_WORDS } from '../functions/page-head/first-screen/words.ts';
 
 let g: GatherServer;
 let host: Member;
@@ -59,5 +61,22 @@ describe("Discover's one card per series", () => {
     const { rows, total } = await cards({});
     expect(rows.filter((r) => r.title === 'Pottery wheel night')).toEqual([{ id: dates[1]!.id, title: 'Pottery wheel night', more_dates: 5 }]);
     expect(total).toBe(2);
+  });
+});
+
+describe("Discover's first screen (page-head) draws a series' card as the app does", () => {
+  const e = {
+    id: 'x', slug: 'pottery', title: 'Pottery', category: 'arts', starts_at: '2030-11-26T19:00:00Z', timezone: 'Europe/Lisbon',
+    venue_name: 'Clay studio', is_online: false, capacity: null, waitlist_enabled: false, cover_path: null, event_stats: null,
+  };
+  const card = (locale: 'en' | 'fr', more: number | null) => eventCard({ ...e, more_dates: more }, 0, SCREEN_WORDS[locale].discover,
+    { api: 'http://x', locale, formatLocale: locale, category: (c) => c });
+  it('says how many dates follow, in the reader\'s language and plural, and nothing outside a series', () => {
+    expect(card('en', 7)).toContain('lucide-repeat size-4 shrink-0');
+    expect(card('en', 7)).toContain('+7 more dates');
+    expect(card('en', 1)).toContain('+1 more date<');
+    expect(card('fr', 7)).toContain('+7 autres dates');
+    expect(card('fr', 1)).toContain('+1 autre date<');
+    expect(card('en', null)).not.toContain('more date');
   });
 });

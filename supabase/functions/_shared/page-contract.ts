@@ -19,7 +19,11 @@ export const GROUP_PAGE_COLUMNS =
 
 /** Discover's cards (web: features/discover/api/search-events.ts): only what a card and its pin show. */
 export const DISCOVER_CARD_COLUMNS =
-  'id, slug, title, category, starts_at, ends_at, timezone, venue_name, address, lat, lng, is_online, capacity, waitlist_enabled, cover_path, event_stats(spots_left, going_count, waitlist_count)';
+  'id, slug, title, category, starts_at, ends_at, timezone, venue_name, address, lat, lng, is_online, capacity, waitlist_enabled, cover_path, more_dates, event_stats(spots_left, going_count, waitlist_count)';
+
+/** Discover's list: one card per series (its next date), and how many cards (decision 0322). */
+export const DISCOVER_LIST_RPC = 'search_event_series';
+export const DISCOVER_COUNT_RPC = 'search_event_series_count';
 
 /** Discover's filters when the URL has none (web: DEFAULT_FILTERS, part of the list's query key). */
 export const DISCOVER_DEFAULT_FILTERS = {

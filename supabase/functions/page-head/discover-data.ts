@@ -3,7 +3,7 @@
 // (heading, filters, views, cards), so the list paints from the HTML and renders without its own
 // request (decisions 0168, 0169). Read as anon: only what search_events gives anyone.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
-import { CARD_COVER, DISCOVER_CARD_COLUMNS, DISCOVER_COUNT_CAP, DISCOVER_PAGE_SIZE, PAGE_DATA_KEYS, renditionUrl, srcSet } from '../_shared/page-contract.ts';
+import { CARD_COVER, DISCOVER_CARD_COLUMNS, DISCOVER_COUNT_CAP, DISCOVER_COUNT_RPC, DISCOVER_LIST_RPC, DISCOVER_PAGE_SIZE, PAGE_DATA_KEYS, renditionUrl, srcSet } from '../_shared/page-contract.ts';
 import { discoverScreen, formatLocaleFor, type DiscoverCard } from './first-screen/discover.ts';
 import { headMessages, isEventCategory } from './i18n/index.ts';
 import type { PageMeta } from './render-head.ts';
@@ -15,12 +15,12 @@ export async function withDiscoverResults(
   // The app's arguments for the default filters (search-events.ts searchArgs): upcoming, anywhere.
   // Counted as the app counts it (search-events.ts): up to the cap, and only a full first page.
   const args = { starts_after: now.toISOString(), online_only: false };
-  const { data, error } = await db.rpc('search_events', args).select(DISCOVER_CARD_COLUMNS).range(0, DISCOVER_PAGE_SIZE - 1);
+  const { data, error } = await db.rpc(DISCOVER_LIST_RPC, args).select(DISCOVER_CARD_COLUMNS).range(0, DISCOVER_PAGE_SIZE - 1);
   if (error || !data) return meta;
   const events = data as unknown as DiscoverCard[];
   let total = events.length;
   if (events.length === DISCOVER_PAGE_SIZE) {
-    const counted = await db.rpc('search_events_count', args).single<{ total: number }>();
+    const counted = await db.rpc(DISCOVER_COUNT_RPC, args).single<{ total: number }>();
     if (counted.error) return meta;
     total = counted.data.total;
   }

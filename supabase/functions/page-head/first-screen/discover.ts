@@ -12,6 +12,7 @@ import { SCREEN_WORDS, type DiscoverWords } from './words.ts';
 export interface DiscoverCard {
   id: string; slug: string; title: string; category: string; starts_at: string; timezone: string;
   venue_name: string | null; is_online: boolean; capacity: number | null; waitlist_enabled: boolean; cover_path: string | null;
+  more_dates?: number | null;
   event_stats: { spots_left: number | null; going_count: number } | { spots_left: number | null; going_count: number }[] | null;
 }
 
@@ -140,6 +141,7 @@ export function eventCard(e: DiscoverCard, i: number, w: DiscoverWords, o: Disco
     cover + '<div class="flex flex-1 flex-col gap-3 p-5">' +
     `<p class="flex items-center gap-2 text-sm font-medium text-brand-700">${icon('calendar-days', 'size-4 shrink-0')}` +
     `<time datetime="${attr(e.starts_at)}">${text(formatEventStart(e.starts_at, e.timezone, o.formatLocale))}</time></p>` +
+    (e.more_dates ? `<p class="flex items-center gap-2 text-sm text-muted-foreground">${icon('repeat', 'size-4 shrink-0')}${text(plural(w.moreDates, e.more_dates, o.formatLocale))}</p>` : '') +
     `<h2 class="text-lg font-semibold leading-snug"><a href="/events/${attr(encodeURIComponent(e.slug))}" data-discover="true" class="after:absolute after:inset-0 focus:outline-none">${text(e.title)}</a></h2>` +
     `<p class="flex items-center gap-2 text-sm text-muted-foreground">${icon(e.venue_name ? 'map-pin' : 'monitor-play', 'size-4 shrink-0')}<span class="truncate">${text(place)}</span>` +
     (e.venue_name && e.is_online ? `<span class="shrink-0">${text(w.alsoOnline)}</span>` : '') + '</p>' +

@@ -29,6 +29,8 @@ export interface DiscoverWords {
   views: string; list: string; map: string; calendar: string;
   /** Plurals: `one` as the language's rule says for the count; `n` already formatted. */
   count(one: boolean, n: string): string; going(one: boolean, n: string): string; spotsLeft(one: boolean, n: string): string;
+  /** A series' card: how many of its dates follow (event-card). */
+  moreDates(one: boolean, n: string): string;
   openToAll: string; full: string; fullWaitlist: string; online: string; alsoOnline: string;
 }
 
@@ -50,6 +52,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
       count: (one, n) => `${n} ${one ? 'event' : 'events'}`, going: (_one, n) => `${n} going`,
       spotsLeft: (one, n) => `${n} ${one ? 'spot' : 'spots'} left`,
       openToAll: 'Open to all', full: 'Full', fullWaitlist: 'Full · waitlist open', online: 'Online', alsoOnline: '· also online',
+      moreDates: (one, n) => `+${n} ${one ? 'more date' : 'more dates'}`,
     },
   },
   de: {
@@ -69,6 +72,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
       count: (one, n) => `${n} ${one ? 'Event' : 'Events'}`, going: (one, n) => `${n} ${one ? 'Zusage' : 'Zusagen'}`,
       spotsLeft: (one, n) => `${n} ${one ? 'Platz' : 'Plätze'} frei`,
       openToAll: 'Offen für alle', full: 'Ausgebucht', fullWaitlist: 'Ausgebucht · Warteliste offen', online: 'Online', alsoOnline: '· auch online',
+      moreDates: (one, n) => `+${n} ${one ? 'weiterer Termin' : 'weitere Termine'}`,
     },
   },
   es: {
@@ -88,6 +92,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
       count: (one, n) => `${n} ${one ? 'evento' : 'eventos'}`, going: (one, n) => `${n} ${one ? 'asistente' : 'asistentes'}`,
       spotsLeft: (one, n) => (one ? `Queda ${n} plaza` : `Quedan ${n} plazas`),
       openToAll: 'Abierto a todos', full: 'Completo', fullWaitlist: 'Completo · lista de espera abierta', online: 'En línea', alsoOnline: '· también en línea',
+      moreDates: (one, n) => `+${n} ${one ? 'fecha más' : 'fechas más'}`,
     },
   },
   fr: {
@@ -107,6 +112,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
       count: (one, n) => `${n} ${one ? 'événement' : 'événements'}`, going: (one, n) => `${n} ${one ? 'participant' : 'participants'}`,
       spotsLeft: (one, n) => `${n} ${one ? 'place restante' : 'places restantes'}`,
       openToAll: 'Ouvert à tous', full: 'Complet', fullWaitlist: 'Complet · liste d’attente ouverte', online: 'En ligne', alsoOnline: '· aussi en ligne',
+      moreDates: (one, n) => `+${n} ${one ? 'autre date' : 'autres dates'}`,
     },
   },
   'pt-BR': {
@@ -126,6 +132,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
       count: (one, n) => `${n} ${one ? 'evento' : 'eventos'}`, going: (one, n) => `${n} ${one ? 'confirmado' : 'confirmados'}`,
       spotsLeft: (one, n) => (one ? `Resta ${n} vaga` : `Restam ${n} vagas`),
       openToAll: 'Aberto a todos', full: 'Lotado', fullWaitlist: 'Lotado · lista de espera aberta', online: 'On-line', alsoOnline: '· também on-line',
+      moreDates: (one, n) => `+${n} ${one ? 'outra data' : 'outras datas'}`,
     },
   },
 };

@@ -7,8 +7,9 @@ import { renderApp } from "@/test/render-app";
 // take seconds, so a test gets 30 s rather than vitest's 5 (no assertion waits on time).
 vi.setConfig({ testTimeout: 30_000 });
 
-const SEARCH = "/rest/v1/rpc/search_events";
-const COUNT = "/rest/v1/rpc/search_events_count";
+// The list asks for one card per series (decision 0322).
+const SEARCH = "/rest/v1/rpc/search_event_series";
+const COUNT = "/rest/v1/rpc/search_event_series_count";
 
 function card(n: number) {
   return {
@@ -35,6 +36,19 @@ describe("Discover", () => {
       "12 spots left",
     );
     expect(screen.getByText("2 events")).toBeDefined();
+  });
+
+  it("shows a series once, at its next date, saying how many dates follow", async () => {
+    const weekly = { ...card(1), more_dates: 7 };
+    const once = { ...card(2), more_dates: 1 };
+    const single = { ...card(3), more_dates: null };
+    mockApi(onPath(SEARCH, [weekly, once, single], { "content-range": "0-2/3" }));
+    renderApp("/");
+    const article = async (n: number) => (await screen.findByRole("link", { name: `Event number ${n}` })).closest("article")!;
+    expect((await article(1)).textContent).toContain("+7 more dates");
+    expect((await article(2)).textContent).toContain("+1 more date");
+    expect((await article(2)).textContent).not.toContain("more dates");
+    expect((await article(3)).textContent).not.toContain("more date");
   });
 
   it("sends the URL's filters to search_events and pages with Load more", async () => {

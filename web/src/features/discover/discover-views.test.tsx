@@ -8,6 +8,8 @@ import { renderApp } from "@/test/render-app";
 vi.setConfig({ testTimeout: 30_000 });
 
 const SEARCH = "/rest/v1/rpc/search_events";
+// The list asks for one card per series (decision 0322); the calendar and the map for every date.
+const SERIES = "/rest/v1/rpc/search_event_series";
 const GEOCODE = "/functions/v1/geocode";
 
 type Row = { id: string; slug: string; title: string; starts_at: string; lat: number | null; lng: number | null };
@@ -21,11 +23,11 @@ function row(n: number, startsAt: string, lat: number | null = 38.7036, lng: num
   };
 }
 
-/** Answers search_events with `rows`, and keeps each call's arguments. */
+/** Answers search_events and search_event_series with `rows`, and keeps each call's arguments. */
 function mockSearch(rows: unknown[], extra?: Parameters<typeof mockApi>[0]) {
   const bodies: Record<string, unknown>[] = [];
   const api = mockApi((url, init) => {
-    if (url.pathname !== SEARCH) return undefined;
+    if (url.pathname !== SEARCH && url.pathname !== SERIES) return undefined;
     bodies.push(JSON.parse(String(init?.body ?? "{}")));
     return { body: rows, headers: { "content-range": `0-${Math.max(rows.length - 1, 0)}/${rows.length}` } };
   }, extra ?? (() => undefined));

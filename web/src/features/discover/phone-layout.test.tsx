@@ -8,7 +8,7 @@ import { longitudeRange } from "./api/map-pins";
 // take seconds, so a test gets 30 s rather than vitest's 5 (no assertion waits on time).
 vi.setConfig({ testTimeout: 30_000 });
 
-const SEARCH = "/rest/v1/rpc/search_events";
+const SEARCH = "/rest/v1/rpc/search_event_series";
 
 /** A phone: no media query for 640 px and up matches. */
 function phoneScreen() {

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { DISCOVER_CARD_COLUMNS, DISCOVER_COUNT_CAP } from "@shared/page-contract";
+import { DISCOVER_CARD_COLUMNS, DISCOVER_COUNT_CAP, DISCOVER_COUNT_RPC, DISCOVER_LIST_RPC } from "@shared/page-contract";
 import { supabase } from "@/lib/supabase";
 import type { DiscoverFilters, EventCategory } from "../discover-filters";
 import { filterWindow, type TimeWindow } from "../filter-range";
@@ -28,6 +28,8 @@ export type EventCardData = {
   capacity: number | null;
   waitlist_enabled: boolean;
   cover_path: string | null;
+  /** How many dates of its series follow this one (null outside a series). */
+  more_dates: number | null;
   event_stats: { spots_left: number | null; going_count: number; waitlist_count: number } | null;
 };
 
@@ -61,7 +63,7 @@ export function searchArgs(filters: DiscoverFilters, window: TimeWindow) {
 export async function searchEvents(filters: DiscoverFilters, offset: number, now = new Date()): Promise<EventPage> {
   const args = searchArgs(filters, filterWindow(filters, now));
   const { data, error } = await supabase
-    .rpc("search_events", args)
+    .rpc(DISCOVER_LIST_RPC, args)
     .select(CARD_COLUMNS)
     .range(offset, offset + PAGE_SIZE - 1);
   if (error) throw error;
@@ -69,7 +71,7 @@ export async function searchEvents(filters: DiscoverFilters, offset: number, now
   const next = offset + events.length;
   const full = events.length === PAGE_SIZE;
   if (offset > 0 || !full) return { events, total: next, nextOffset: full ? next : null };
-  const counted = await supabase.rpc("search_events_count", args).single<{ total: number }>();
+  const counted = await supabase.rpc(DISCOVER_COUNT_RPC, args).single<{ total: number }>();
   if (counted.error) throw counted.error;
   const total = counted.data.total;
   const capped = total > COUNT_CAP;

@@ -1,5 +1,5 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { CalendarDays, MapPin, MonitorPlay, Navigation, Users } from "lucide-react";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { CalendarDays, MapPin, MonitorPlay, Navigation, Repeat, Users } from "lucide-react";
 import { Link } from "react-router";
 import { categoryLabel } from "@/lib/categories";
 import { formatEventStart } from "@/lib/datetime";
@@ -42,6 +42,13 @@ export function EventCard({ event, distanceKm, eager = false }: EventCardProps) 
           {/* In the event's own zone: that is when people need to be there. */}
           <time dateTime={event.starts_at}>{formatEventStart(event.starts_at, event.timezone)}</time>
         </p>
+        {/* A series is one card, at its next date (decision 0322); the page-head's copy says the same. */}
+        {event.more_dates ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Repeat aria-hidden="true" className="size-4 shrink-0" />
+            <Plural value={event.more_dates} one="+# more date" other="+# more dates" />
+          </p>
+        ) : null}
         <h2 className="text-lg font-semibold leading-snug">
           <Link to={`/events/${event.slug}`} className="after:absolute after:inset-0 focus:outline-none">
             {event.title}
