@@ -106,7 +106,8 @@ describe('registration questions', () => {
     const list = host.getByRole('region', { name: 'Guest list' });
     const row = list.getByRole('list', { name: 'Going guests' }).getByRole('listitem').filter({ hasText: '@linus' });
     await expect.poll(() => row.getByTestId('guest-answers').textContent(), { timeout: 10_000 }).toBe(
-      'T-shirt size:LAnything we should know?:I bring my own soldering iron');
+      // A question keeps its own question mark; a plain label gets a colon (issue 32).
+      'T-shirt size:LAnything we should know?I bring my own soldering iron');
     await list.scrollIntoViewIfNeeded();
     await host.screenshot({ path: `${SHOTS}questions-guest-list-desktop.png` });
     const [download] = await Promise.all([host.waitForEvent('download'), list.getByRole('button', { name: 'Export CSV' }).click()]);

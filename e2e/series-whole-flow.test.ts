@@ -73,7 +73,7 @@ describe('a weekly series, whole', () => {
     const list = host.getByRole('region', { name: 'Guest list' });
     const row = list.getByRole('list', { name: 'Going guests' }).getByRole('listitem').filter({ hasText: '@linus' });
     await expect.poll(() => row.getByTestId('guest-answers').textContent(), { timeout: 15_000 })
-      .toBe('Machine or hand sewing?:HandWhat are you making?:A quilt');
+      .toBe('Machine or hand sewing?HandWhat are you making?A quilt');
     const [download] = await Promise.all([host.waitForEvent('download'), list.getByRole('button', { name: 'Export CSV' }).click()]);
     const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe("Name,Username,Status,Guests,Checked in (Europe/Paris),RSVP'd at (Europe/Paris),Machine or hand sewing?,What are you making?");

@@ -15,3 +15,11 @@ export type EventQuestion = {
   /** For events that sell tickets: asked once per order, or once for each ticket (decision 0280). */
   asked_per?: "order" | "ticket";
 };
+
+/**
+ * Whether a question's label already ends in punctuation ("Which pace group?"), so the answer's
+ * term shows it as written instead of adding a colon ("Which pace group?:").
+ */
+export function endsInPunctuation(label: string): boolean {
+  return /[?!:.;…？！：。]\s*$/u.test(label);
+}

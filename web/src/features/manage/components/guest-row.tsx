@@ -4,6 +4,7 @@ import { Check, X } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatTime } from "@/lib/datetime";
+import { AnswerTerm } from "@/components/questions/answer-term";
 import { guestName, type Guest } from "../api/guest-list";
 
 type Props = {
@@ -48,7 +49,7 @@ export function GuestRow({ guest, timeZone, selectable, selected, onSelect, onDe
           <dl className="mt-1 flex flex-col gap-0.5 text-sm" data-testid="guest-answers">
             {answers.map((a) => (
               <div key={a.label} className="flex flex-wrap gap-x-1">
-                <dt className="text-muted-foreground">{a.label}:</dt>
+                <dt className="text-muted-foreground"><AnswerTerm label={a.label} /></dt>
                 <dd className="break-words">{a.text}</dd>
               </div>
             ))}

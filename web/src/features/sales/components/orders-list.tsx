@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { OrderStatusBadge } from "@/components/payments/order-status-badge";
+import { AnswerTerm } from "@/components/questions/answer-term";
 import { Button } from "@/components/ui/button";
 import { formatEventStart } from "@/lib/datetime";
 import { paymentErrorMessage } from "@/lib/payments/payment-errors";
@@ -83,7 +84,7 @@ export function OrdersList({ eventId, orders, answers, timeZone }: Props) {
                           {t`Ticket ${position}`} · {type} · {x.holder_name || "—"} · {ticketStatusText(x.status)}
                           {own.filter((a) => a.ticket_id === x.id).map((a) => (
                             <span key={a.label} className="block pl-4 text-muted-foreground">
-                              {a.label}: {answerCell(a.value, yes)}
+                              <AnswerTerm label={a.label} /> {answerCell(a.value, yes)}
                             </span>
                           ))}
                         </li>
