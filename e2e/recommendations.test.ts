@@ -84,6 +84,51 @@ describe('For you', () => {
     }
   });
 
+  it("a host's topic and a followed host bring their event to a member, each saying why", async () => {
+    // A public event outside groups, and a new member: nothing stronger than a topic for them.
+    const { rows } = await app.server.db.query<{ slug: string; title: string; host_email: string; username: string; display_name: string }>(
+      `select e.slug, e.title, hu.email as host_email, p.username, p.display_name
+       from public.events e join auth.users hu on hu.id = e.host_id join public.profiles p on p.id = e.host_id
+       where e.group_id is null and e.status = 'published' and e.visibility = 'public' and e.hidden_at is null
+         and e.starts_at > now() + interval '1 day'
+       order by e.starts_at limit 1`);
+    const admin = createClient(app.server.url, app.server.keys.serviceRoleKey, { auth: { persistSession: false } });
+    const memberEmail = 'newcomer.for.you@example.com';
+    const created = await admin.auth.admin.createUser({ email: memberEmail, password: DEMO_PASSWORD, email_confirm: true });
+    expect(created.error).toBeNull();
+    const target = { ...rows[0]!, member_email: memberEmail };
+
+    const host = await newSignedInPage(app.browser, app.server.url, target.host_email, `/events/${target.slug}`);
+    opened.push(host.context);
+    const topics = host.page.getByRole('region', { name: 'Topics' });
+    await topics.waitFor(SLOW);
+    await topics.getByLabel('Add a topic').fill('Lisp  Machines');
+    await topics.getByRole('button', { name: 'Add', exact: true }).click();
+    await topics.getByRole('list', { name: 'Topics' }).getByText('lisp machines').waitFor(SLOW);
+    expect(await seriousA11yViolations(host.page)).toEqual([]);
+
+    const { context, page } = await newSignedInPage(app.browser, app.server.url, target.member_email, '/');
+    opened.push(context);
+    const section = page.getByRole('region', { name: 'For you' });
+    await section.getByText('Your interests').click();
+    await section.getByLabel('Follow a topic').fill('lisp machines');
+    await section.getByRole('button', { name: 'Follow', exact: true }).click();
+    const pick = section.getByRole('listitem').filter({ has: page.getByRole('link', { name: target.title, exact: true }) });
+    await section.getByRole('list', { name: 'Topics you follow' }).getByText('lisp machines').waitFor(SLOW);
+    await expect.poll(() => pick.getByTestId('pick-reason').textContent(), SLOW).toBe('Because you follow lisp machines');
+
+    // Following the host: a stronger signal, so the reason names the host.
+    await page.goto(`${app.server.url}/u/${target.username}`);
+    const followHost = page.getByRole('button', { name: 'Follow host' });
+    await followHost.click();
+    await expect.poll(() => followHost.getAttribute('aria-pressed'), SLOW).toBe('true');
+    await page.getByText(`You follow ${target.display_name}.`, { exact: false }).waitFor(SLOW);
+    await page.goto(`${app.server.url}/`);
+    await expect.poll(() => pick.getByTestId('pick-reason').textContent(), SLOW).toBe(`Because you follow ${target.display_name}`);
+    await pick.getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name: target.title }).waitFor(SLOW);
+  });
+
   it('is not there for visitors', async () => {
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
     opened.push(context);

@@ -4,6 +4,7 @@ import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
 import { AfterPaint } from "@/components/after-paint";
 import { EmbedBox } from "@/features/embeds/embed-box";
+import { Topics } from "@/features/recommendations/topics";
 import { LoadError } from "@/components/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -93,6 +94,7 @@ export function EventPage() {
               )}
               <EventTeamLinks event={event} user={user} mine={mine} />
               {user?.id === event.host_id && event.status === "published" && event.visibility === "public" && <EmbedBox kind="event" slug={event.slug} />}
+              {user?.id === event.host_id && <Topics table="events" id={event.id} />}
               <AttendeeAvatars event={event} />
             </AfterPaint>
           </aside>

@@ -15,6 +15,7 @@ import { managerStatsOptions, myMembershipOptions } from "./api/members-api";
 import { AlertsToggle } from "./components/alerts-toggle";
 import { MapFacade as MapFacadeSection } from "@/components/map/map-facade";
 import { EmbedBox } from "@/features/embeds/embed-box";
+import { Topics } from "@/features/recommendations/topics";
 import { GroupAnnouncements as GroupAnnouncementsSection } from "./components/group-announcements";
 import { GroupCalendarLinks as GroupCalendarLinksSection } from "./components/group-calendar-links";
 import { GroupEventsSection as GroupEventsSectionSection } from "./components/group-events-section";
@@ -132,6 +133,7 @@ export function GroupPage() {
             </section>
             {group.visibility === "public" && <GroupCalendarLinks slug={group.slug} name={group.name} />}
             {canManage && group.visibility === "public" && <EmbedBox kind="group" slug={group.slug} />}
+            {canManage && <Topics table="groups" id={group.id} />}
           </AfterPaint>
         </aside>
       </div>

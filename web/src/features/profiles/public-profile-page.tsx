@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
+import { FollowHost } from "@/features/recommendations/follow-host";
 import { useSession } from "@/lib/auth/session-context";
 import { errorMessage } from "@/lib/errors";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -72,6 +73,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
             </Link>
           </Button>
         )}
+        {user && user.id !== profile.id && <FollowHost userId={user.id} hostId={profile.id} name={profile.display_name} />}
       </header>
       {profile.bio && <p className="max-w-prose whitespace-pre-line">{profile.bio}</p>}
       <OrganizedGroupsSection profile={profile} />

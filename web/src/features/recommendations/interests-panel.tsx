@@ -8,12 +8,8 @@ import { Input } from "@/components/ui/input";
 import { CATEGORIES, categoryLabel } from "@/lib/categories";
 import { errorMessage } from "@/lib/errors";
 import { follow, followsOptions, recommendationKeys, unfollow, type Follow } from "./api/recommendations";
+import { normalizeTopic, TOPIC_MAX } from "./topic";
 
-/** A topic as the database keeps it (private.normalize_tags): trimmed, single-spaced, lower case. */
-export function normalizeTopic(text: string): string {
-  return text.trim().replace(/\s+/g, " ").toLowerCase();
-}
-const TOPIC_MAX = 30;
 
 /** What the member follows: categories (toggles) and topics (free words); hosts from their profile. */
 export function InterestsPanel({ userId }: { userId: string }) {
