@@ -215,6 +215,19 @@ describe(`S3 protocol through the AWS SDK (${driverName})`, () => {
     // No storage policies: the user sees nothing and may write nothing.
     expect(await failure(user.send(new GetObjectCommand({ Bucket: bucket, Key: 'secret.txt' })))).toMatchObject({ name: 'NoSuchKey', status: 404 });
     expect(await failure(user.send(new PutObjectCommand({ Bucket: bucket, Key: 'mine.txt', Body: 'x' })))).toMatchObject({ name: 'AccessDenied', status: 403 });
+    // A policy letting users write and read their own folder: the session acts as that user.
+    const uid = '33333333-3333-4333-8333-333333333333';
+    await s.db.exec(`create policy s3_own_folder on storage.objects for all to authenticated
+      using (bucket_id = '${bucket}' and (storage.foldername(name))[1] = auth.uid()::text)
+      with check (bucket_id = '${bucket}' and (storage.foldername(name))[1] = auth.uid()::text)`);
+    await user.send(new PutObjectCommand({ Bucket: bucket, Key: `${uid}/mine.txt`, Body: 'my own' }));
+    expect(await (await user.send(new GetObjectCommand({ Bucket: bucket, Key: `${uid}/mine.txt` }))).Body!.transformToString()).toBe('my own');
+    const listed = await user.send(new ListObjectsV2Command({ Bucket: bucket }));
+    expect(listed.Contents?.map((c) => c.Key)).toEqual([`${uid}/mine.txt`]);
+    expect(await failure(user.send(new PutObjectCommand({ Bucket: bucket, Key: 'someone-else/x.txt', Body: 'x' })))).toMatchObject({ name: 'AccessDenied', status: 403 });
+    const { rows } = await s.db.query<{ owner_id: string }>('select owner_id from storage.objects where bucket_id = $1 and name = $2', [bucket, `${uid}/mine.txt`]);
+    expect(rows[0]?.owner_id).toBe(uid);
+    await s.db.exec('drop policy s3_own_folder on storage.objects');
     const forged = client({ accessKeyId: 'project-ref', secretAccessKey: 'not-the-anon-key', sessionToken: token });
     expect(await failure(forged.send(new ListBucketsCommand({})))).toMatchObject({ name: 'SignatureDoesNotMatch', status: 403 });
     const badToken = client({ accessKeyId: 'project-ref', secretAccessKey: s.keys.anonKey, sessionToken: 'not.a.jwt' });
