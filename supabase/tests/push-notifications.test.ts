@@ -184,3 +184,24 @@ describe('push_subscriptions: each member sees and removes only their own device
       .rejects.toThrow(/push subscription/);
   });
 });
+
+describe('push on a server without VAPID keys', () => {
+  let bare: GatherServer;
+  beforeAll(async () => {
+    bare = await startGather();
+  });
+  afterAll(() => bare?.stop());
+
+  it('tells browsers push is not set up, and records that on the notifications it cannot push', async () => {
+    const res = await fetch(`${bare.url}/functions/v1/push-key`, { headers: { apikey: bare.keys.anonKey } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ publicKey: null });
+    const m = await bare.member('push_unset');
+    const sub = double.subscribe();
+    await bare.sqlAs(m)('select public.save_push_subscription($1, $2, $3)', [sub.endpoint, sub.keys.p256dh, sub.keys.auth]);
+    await bare.db.query(`insert into public.notifications (user_id, kind, payload) values ($1, 'host_message', '{}')`, [m.id]);
+    await expect.poll(async () => (await bare.db.query<{ push_status: string }>(
+      'select push_status from public.notifications where user_id = $1', [m.id])).rows[0]?.push_status, { timeout: 30_000 }).toBe('not_configured');
+    expect(pushesTo(sub)).toEqual([]);
+  });
+});

@@ -1,7 +1,8 @@
 // The VAPID public key, for browsers to subscribe with (pushManager.subscribe's
 // applicationServerKey). Public by design: it only lets a push service check that messages come
 // from this server. The private key never leaves the functions' secrets. GET, anyone.
-// 404 {error: "push_not_configured"} when the operator has not set VAPID keys (decision 0335).
+// {"publicKey": null} when the operator has not set VAPID keys (decision 0335): a plain answer,
+// not an error, since every Settings page asks.
 import { json, preflight } from '../_shared/cors.ts';
 import { methodNotAllowed } from '../_shared/request.ts';
 import { vapidConfig } from '../_shared/push-config.ts';
@@ -11,7 +12,7 @@ Deno.serve((req) => {
   if (early) return early;
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
   const vapid = vapidConfig(Deno.env);
-  if (!vapid) return json({ error: 'push_not_configured', message: 'Push notifications are not set up on this server.' }, 404);
+  if (!vapid) return json({ publicKey: null, message: 'Push notifications are not set up on this server.' });
   const res = json({ publicKey: vapid.publicKey });
   // Browsers may keep it a while: it changes only when the operator rotates the keys.
   res.headers.set('cache-control', 'public, max-age=300');

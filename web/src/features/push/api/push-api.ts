@@ -2,7 +2,6 @@
 // device's subscription (push_subscriptions, through save_push_subscription), and which kinds
 // the member wants by push (notification_preferences' push_* columns).
 import { queryOptions } from "@tanstack/react-query";
-import { FunctionsHttpError } from "@supabase/supabase-js";
 import { queryRoots } from "@/lib/query-keys";
 import { supabase } from "@/lib/supabase";
 
@@ -12,10 +11,9 @@ export const pushKeys = {
   preferences: (userId: string) => [...queryRoots.profile, "push-preferences", userId] as const,
 };
 
-/** The server's VAPID public key, or null when push is not set up there (404 push_not_configured). */
+/** The server's VAPID public key, or null when push is not set up there. */
 export async function getPushKey(): Promise<string | null> {
-  const { data, error } = await supabase.functions.invoke<{ publicKey: string }>("push-key", { method: "GET" });
-  if (error instanceof FunctionsHttpError && error.context instanceof Response && error.context.status === 404) return null;
+  const { data, error } = await supabase.functions.invoke<{ publicKey: string | null }>("push-key", { method: "GET" });
   if (error) throw error;
   return data?.publicKey ?? null;
 }
