@@ -6,7 +6,7 @@ import { Link, useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { signInPathFor } from "@/lib/auth/safe-next";
 import type { GroupDetail } from "../api/get-group";
-import { myMembershipOptions } from "../api/members-api";
+import { myMembershipOptions, organizersOptions } from "../api/members-api";
 import { useMembershipMutations } from "../hooks/use-membership-mutations";
 
 type MembershipButtonProps = { group: GroupDetail; userId: string | undefined };
@@ -23,6 +23,11 @@ export function MembershipButton({ group, userId }: MembershipButtonProps) {
   const busy = join.isPending || leave.isPending;
   const name = group.name;
   const [confirming, setConfirming] = useState(false);
+  // A group keeps an organizer (the database refuses the last one leaving): the only organizer
+  // is told how to hand over instead of being offered "Leave group".
+  const isOrganizer = membership.data?.status === "active" && membership.data.role === "organizer";
+  const organizers = useQuery({ ...organizersOptions(group.id, userId), enabled: Boolean(userId) && isOrganizer });
+  const soleOrganizer = isOrganizer && organizers.data?.filter((m) => m.role === "organizer").length === 1;
 
   if (!userId) {
     return (
@@ -61,6 +66,25 @@ export function MembershipButton({ group, userId }: MembershipButtonProps) {
         <Button variant="outline" size="sm" disabled={busy} onClick={() => leave.mutate()}>
           <Trans>Withdraw request</Trans>
         </Button>
+      </div>
+    );
+  }
+  if (mine?.status === "active" && soleOrganizer) {
+    return (
+      <div className="flex max-w-prose flex-col gap-1">
+        <p role="status" className="flex items-center gap-2 text-sm font-medium text-emerald-900">
+          <Check aria-hidden="true" className="size-4 shrink-0" />
+          <Trans>You're this group's organizer</Trans>
+        </p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>
+            A group needs an organizer: to leave it, first make another member an organizer in{" "}
+            <Link to={`/g/${group.slug}/manage`} className="font-medium text-foreground underline underline-offset-4">
+              Manage group
+            </Link>
+            .
+          </Trans>
+        </p>
       </div>
     );
   }

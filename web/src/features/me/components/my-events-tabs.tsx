@@ -37,6 +37,8 @@ export function MyEventsTabs({ groups, userId }: { groups: MyEventGroups; userId
 
   return (
     <Tabs.Root value={tab} onValueChange={select} className="flex flex-col gap-4">
+      {/* The open tab's name as the level under the page's h1: the events' titles are h3s. */}
+      <h2 className="sr-only">{t(TABS.find((x) => x.id === tab)!.label)}</h2>
       <Tabs.List aria-label={t`My events`} className="flex flex-wrap gap-1 border-b border-border">
         {TABS.map((tab) => (
           <Tabs.Trigger
