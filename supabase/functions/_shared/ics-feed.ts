@@ -5,6 +5,7 @@
 import { mailMessages, type MailLocale } from './i18n/index.ts';
 import { fold, text, utcStamp, type IcsEvent } from './ics.ts';
 import { localStamp, vtimezone } from './ics-timezone.ts';
+import { markdownToPlainText } from './markdown-text.ts';
 
 export interface FeedEvent extends IcsEvent {
   ics_sequence: number;
@@ -17,7 +18,7 @@ function vevent(e: FeedEvent, url: string, locale: MailLocale): string[] {
   const cancelled = e.status === 'cancelled';
   const tentative = e.my_status === 'waitlisted' || e.my_status === 'pending';
   const where = [e.venue_name, e.address].filter(Boolean).join(', ') || (e.is_online ? m.online : '');
-  const description = [cancelled && e.cancel_reason ? m.cancelled(e.cancel_reason) : '', e.description, m.eventPage(url)]
+  const description = [cancelled && e.cancel_reason ? m.cancelled(e.cancel_reason) : '', markdownToPlainText(e.description), m.eventPage(url)]
     .filter(Boolean)
     .join('\n\n');
   const changed = utcStamp(new Date(e.updated_at));

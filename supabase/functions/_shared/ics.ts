@@ -1,5 +1,6 @@
 import { mailMessages, type MailLocale } from './i18n/index.ts';
 import { localStamp, vtimezone } from './ics-timezone.ts';
+import { markdownToPlainText } from './markdown-text.ts';
 
 /** The fields of an event that go into its calendar file. */
 export interface IcsEvent {
@@ -64,7 +65,7 @@ export function eventToIcs(e: IcsEvent, url: string, now = new Date(), locale: M
   const sequence = e.ics_sequence ?? Math.max(0, Math.floor((Date.parse(e.updated_at) - Date.parse(e.created_at)) / 1000));
   // The online link is for attendees only; calendars get the event page, which shows it to them.
   const where = [e.venue_name, e.address].filter(Boolean).join(', ') || (e.is_online ? m.online : '');
-  const description = [cancelled && e.cancel_reason ? m.cancelled(e.cancel_reason) : '', e.description, m.eventPage(url)]
+  const description = [cancelled && e.cancel_reason ? m.cancelled(e.cancel_reason) : '', markdownToPlainText(e.description), m.eventPage(url)]
     .filter(Boolean)
     .join('\n\n');
   const lines = [

@@ -16,4 +16,9 @@ describe("calendar links", () => {
     expect(google.searchParams.get("ctz")).toBe("America/Sao_Paulo");
     expect(google.searchParams.get("location")).toBe("Mercadão, Rua da Cantareira 306");
   });
+
+  it("gives Google the description as plain text, not Markdown (issue 32)", () => {
+    const google = new URL(googleCalendarUrl({ ...event, description: "Bring an **instrument**.\nSee [the map](https://maps.example/m)." }, "https://gather.example/events/jazz-jam"));
+    expect(google.searchParams.get("details")).toBe("Bring an instrument.\nSee the map (https://maps.example/m).\n\nhttps://gather.example/events/jazz-jam");
+  });
 });

@@ -1,4 +1,5 @@
 import { t } from "@lingui/core/macro";
+import { markdownToPlainText } from "@shared/markdown-text";
 import { toCompactUtc } from "@/lib/datetime";
 import type { EventDetail } from "./api/get-event";
 
@@ -18,7 +19,8 @@ export function googleCalendarUrl(event: CalendarEvent, pageUrl: string): string
     text: event.title,
     dates: `${toCompactUtc(event.starts_at)}/${toCompactUtc(event.ends_at)}`,
     ctz: event.timezone,
-    details: `${event.description.slice(0, 1000)}\n\n${pageUrl}`.trim(),
+    // Google shows the details as typed: the description's text, not its Markdown (issue 32).
+    details: `${markdownToPlainText(event.description).slice(0, 1000)}\n\n${pageUrl}`.trim(),
     location,
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
