@@ -285,4 +285,17 @@ select p.id, 'event', e.id, 'The video has nothing to do with the event.', now()
 from public.profiles p, public.events e
 where p.username = 'margaret' and e.slug = 'techno-history-listening-session';
 
+-- Interests (issue 33, decision 0341): topics on a few groups and events, and what Grace follows
+-- (a category, a topic and a host), so her "For you" on Discover explains itself from the start.
+update public.groups set tags = array['board games', 'strategy'] where name = 'Berlin Board Gamers';
+update public.groups set tags = array['computing history'] where name = 'Lisbon Analytical Society';
+update public.events set tags = array['board games'] where title in ('Board game Friday: Catan & co.', 'Go (the board game) for programmers', 'Codebreakers puzzle hunt');
+update public.events set tags = array['computing history', 'hands-on'] where title = 'Analytical Engines: a hands-on evening';
+update public.events set tags = array['jazz', 'live music'] where title = 'Jazz jam at the Mercado';
+insert into public.follows (user_id, kind, value)
+select p.id, f.kind::public.follow_kind, coalesce(h.id::text, f.value)
+from (values ('category', 'music', null), ('topic', 'board games', null), ('host', null, 'barbara')) as f(kind, value, host)
+join public.profiles p on p.username = 'grace'
+left join public.profiles h on h.username = f.host;
+
 drop table seed_events, seed_homes;
