@@ -7,7 +7,7 @@ import { startPushServiceDouble, vapidKeys, type PushServiceDouble, type TestSub
 import { freePort, startAppServer } from './support/app-server.ts';
 import { seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, watchPageErrors } from './support/browser.ts';
-import { DEMO_PASSWORD, signIn } from './support/flows.ts';
+import { DEMO_PASSWORD, signIn, signOutFromHeader } from './support/flows.ts';
 
 // A member allows notifications from Settings, the page subscribes through the service worker's
 // pushManager and saves the device; a reminder made by the database goes through the real `push`
@@ -156,6 +156,13 @@ describe('push notifications in Chromium', () => {
     await page.getByRole('button', { name: 'Turn off on this device' }).click();
     await expect.poll(() => device.getAttribute('data-state'), SLOW).toBe('off');
     expect((await server.db.query(`select 1 from public.push_subscriptions where endpoint = $1`, [phone.endpoint])).rows).toEqual([]);
+
+    // On again, then signing out forgets the device: the next person at this computer gets none of Grace's.
+    await page.getByRole('button', { name: 'Turn on notifications' }).click();
+    await expect.poll(() => device.getAttribute('data-state'), SLOW).toBe('on');
+    await signOutFromHeader(page);
+    await expect.poll(async () => (await server.db.query(`select 1 from public.push_subscriptions where endpoint = $1`, [phone.endpoint])).rows.length, SLOW).toBe(0);
+    expect(await subscribedKey(page)).toBeNull();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -20,6 +20,8 @@ export function AccountMenuItems() {
   const signOut = async () => {
     // The SIGNED_OUT event toasts and clears the cache (AuthProvider).
     const supabase = await loadSupabase();
+    // This browser stops getting the member's push notifications (decision 0338).
+    await import("@/features/push/forget-device").then((m) => m.forgetThisDevice(), () => undefined);
     const { error } = await supabase.auth.signOut();
     if (error) toast.error(errorMessage(error));
   };
