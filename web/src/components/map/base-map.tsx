@@ -1,8 +1,9 @@
 import "./map.css";
 import type { LatLngBoundsExpression, LatLngTuple } from "leaflet";
 import type { ReactNode } from "react";
-import { MapContainer, TileLayer } from "react-leaflet";
-import { tileConfig, WORLD_VIEW } from "@/lib/map-config";
+import { useLingui } from "@lingui/react/macro";
+import { AttributionControl, MapContainer, TileLayer, ZoomControl } from "react-leaflet";
+import { tileConfig, WORLD_VIEW, type MapCreditWords } from "@/lib/map-config";
 import { cn } from "@/lib/utils";
 import { WorldBasemap } from "./world-basemap";
 
@@ -29,7 +30,14 @@ export type BaseMapProps = {
  * modules (see lazy-map.tsx), so Leaflet stays out of the first page load.
  */
 export function BaseMap({ label, center, zoom, bounds, className, scrollWheelZoom = false, children }: BaseMapProps) {
-  const tiles = tileConfig();
+  const { t } = useLingui();
+  // Leaflet's own controls and the credits in the reader's language (issue 32).
+  const credits: MapCreditWords = {
+    osm: (osm) => t({ message: `© ${osm} contributors`, comment: "Map credits; {osm} is a link named OpenStreetMap" }),
+    land: (naturalEarth) => t({ message: `Land: ${naturalEarth}`, comment: "Map credits; {naturalEarth} is a link named Natural Earth" }),
+  };
+  const tiles = tileConfig(import.meta.env, credits);
+  const leaflet = `<a href="https://leafletjs.com" title="${t`A JavaScript library for interactive maps`}">Leaflet</a>`;
   const view = bounds ? { bounds } : { center: center ?? WORLD_VIEW.center, zoom: zoom ?? WORLD_VIEW.zoom };
   return (
     <div role="region" aria-label={label} className={cn("relative isolate overflow-hidden rounded-xl border border-border", className)}>
@@ -39,8 +47,12 @@ export function BaseMap({ label, center, zoom, bounds, className, scrollWheelZoo
         scrollWheelZoom={scrollWheelZoom}
         worldCopyJump
         minZoom={0}
+        zoomControl={false}
+        attributionControl={false}
       >
-        <WorldBasemap />
+        <ZoomControl position="topleft" zoomInTitle={t`Zoom in`} zoomOutTitle={t`Zoom out`} />
+        <AttributionControl position="bottomright" prefix={leaflet} />
+        <WorldBasemap credits={credits} />
         {tiles.url && (
           <TileLayer url={tiles.url} attribution={tiles.attribution} maxZoom={tiles.maxZoom} errorTileUrl={BLANK_TILE} />
         )}

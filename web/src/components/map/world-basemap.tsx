@@ -3,7 +3,7 @@ import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { GeoJSON, Pane } from "react-leaflet";
 import land from "world-atlas/land-110m.json";
-import { BASEMAP_ATTRIBUTION } from "@/lib/map-config";
+import { basemapAttribution, type MapCreditWords } from "@/lib/map-config";
 
 type LandTopology = Topology<{ land: GeometryCollection }>;
 
@@ -51,10 +51,10 @@ const LAND_STYLE = { fillColor: "#eeece6", fillOpacity: 1, color: "#b8b4a8", wei
  * A low-detail world (Natural Earth 1:110m, bundled) in a pane under the tiles, so the map is
  * never blank: offline, when the tile server fails, or before the tiles arrive.
  */
-export function WorldBasemap() {
+export function WorldBasemap({ credits }: { credits: MapCreditWords }) {
   return (
     <Pane name="gather-basemap" style={{ zIndex: 150 }}>
-      <GeoJSON data={LAND} style={LAND_STYLE} interactive={false} attribution={BASEMAP_ATTRIBUTION} />
+      <GeoJSON data={LAND} style={LAND_STYLE} interactive={false} attribution={basemapAttribution(credits)} />
     </Pane>
   );
 }
