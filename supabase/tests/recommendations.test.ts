@@ -39,7 +39,7 @@ async function picks(as: SupabaseClient = asReader, max = 20) {
 beforeAll(async () => {
   g = await startGather();
   [reader, organizer, followedHost, otherHost, friend, stranger] = await Promise.all(
-    ['reader', 'organizer', 'followed_host', 'other_host', 'friend', 'stranger'].map((u) => g.member(u)));
+    ['reader', 'organizer', 'followed_host', 'other_host', 'friend', 'stranger'].map((u) => g.member(u))) as [Member, Member, Member, Member, Member, Member];
   await g.sqlAs('service')(`update public.profiles set display_name = 'Ada Host' where id = $1`, [followedHost.id]);
   await g.sqlAs('service')(`update public.profile_private set home_lat = $2, home_lng = $3 where id = $1`, [reader.id, LISBON.lat, LISBON.lng]);
   asReader = await client(reader);
