@@ -1,6 +1,8 @@
 // `npm run screenshots`: pictures of each screen at phone and desktop widths for the docs.
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { projectWithEnv } from '../supabase/tests/support/payments.ts';
+import { vapidKeys } from '../supabase/tests/support/push-service-double.ts';
 import { startAppServer } from './support/app-server.ts';
 import { launchBrowser } from './support/browser.ts';
 
@@ -9,9 +11,11 @@ const ENGINES = 'analytical-engines-a-hands-on-evening';
 const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
 /** `locale`: shown in that language (as the footer's switcher stores it); ar-XB is the pseudo-RTL locale. */
-type Screen = { name: string; path: string; as?: string; locale?: string };
+type Screen = { name: string; path: string; as?: string; locale?: string; scrollTo?: string };
 
-const server = await startAppServer();
+// With VAPID keys, as a server that sends push notifications has (docs/push-notifications.md).
+const project = projectWithEnv({ ...Object.fromEntries(Object.entries(vapidKeys()).map(([k, v]) => [k === 'publicKey' ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY', v])) });
+const server = await startAppServer({ project: project.dir });
 
 /** A going RSVP of a seed member (Grace), for the ticket screen. */
 async function ticketPath(): Promise<string> {
@@ -33,6 +37,8 @@ const SCREENS: Screen[] = [
   { name: 'editor', path: '/events/new', as: 'ada@example.com' },
   { name: 'me', path: '/me', as: 'grace@example.com' },
   { name: 'settings', path: '/settings', as: 'grace@example.com' },
+  // Issue 33: push notifications in Settings › Notifications.
+  { name: 'settings-push', path: '/settings', as: 'grace@example.com', scrollTo: '#push-settings-title' },
   { name: 'ticket', path: await ticketPath(), as: 'grace@example.com' },
   { name: 'manage', path: `/events/${ENGINES}/manage`, as: 'ada@example.com' },
   { name: 'check-in', path: `/events/${ENGINES}/check-in`, as: 'ada@example.com' },
@@ -67,6 +73,14 @@ async function shoot(browser: Browser, screen: Screen, label: string, viewport: 
   if (screen.locale) await context.addInitScript((l) => localStorage.setItem('gather.locale', l), screen.locale);
   await page.goto(server.url + screen.path, { waitUntil: 'networkidle' });
   if (screen.locale) await page.locator(`html[lang="${screen.locale}"]`).waitFor({ timeout: 15_000 });
+  if (screen.scrollTo) {
+    await page.locator(screen.scrollTo).waitFor({ timeout: 15_000 });
+    await page.locator(screen.scrollTo).evaluate((e) => {
+      e.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -24);
+    });
+    await page.waitForTimeout(300);
+  }
   await page.screenshot({ path: `${OUT}${screen.name}-${label}.png` });
   await context.close();
   console.log(`docs/screenshots/${screen.name}-${label}.png`);
@@ -80,4 +94,5 @@ try {
 } finally {
   await browser.close();
   await server.close();
+  project.remove();
 }
