@@ -2,7 +2,7 @@ import { blobKey } from '../storage/backend/storage-backend.ts';
 import { ownerOf, asCaller } from '../storage/storage-caller.ts';
 import { readSmallBody } from './s3-body.ts';
 import { S3_ERRORS } from './s3-errors.ts';
-import { bodyOf, bucketOf, isoDate, sendXml, type S3Call } from './s3-env.ts';
+import { bodyOf, bucketOf, header, isoDate, sendXml, type S3Call } from './s3-env.ts';
 import { xmlDocument } from './s3-xml.ts';
 import { dropUploadsOf } from './multipart-store.ts';
 
@@ -27,17 +27,20 @@ export async function listBuckets(call: S3Call) {
   }));
 }
 
-/** CreateBucket: a private bucket; its CreateBucketConfiguration (a location) is read and ignored. */
+/** CreateBucket: private, or public with a `public-read` ACL; its CreateBucketConfiguration (a location) is read and ignored. */
 export async function createBucket(call: S3Call) {
   const { ctx } = call.env;
   const bucket = bucketOf(call);
   await readSmallBody(bodyOf(call));
-  if (call.req.headers['x-amz-acl'] && call.req.headers['x-amz-acl'] !== 'private') throw S3_ERRORS.notImplemented('ACLs other than private (make a bucket public through the Storage API)');
+  // A canned ACL says whether anyone may read: Storage's public bucket, as upstream maps it.
+  const acl = header(call, 'x-amz-acl') ?? 'private';
+  if (!['private', 'public-read', 'public-read-write'].includes(acl)) throw S3_ERRORS.notImplemented(`The canned ACL ${acl}`);
+  const isPublic = acl !== 'private';
   const { owner, ownerId } = ownerOf(call.principal.caller);
   const exists = await ctx.db.query('select 1 from storage.buckets where id = $1', [bucket]);
   if (exists.rows.length > 0) throw S3_ERRORS.bucketExists();
   await asCaller(ctx, call.req, call.principal.caller, 'storage.s3.bucket.create', (tx) =>
-    tx.query('insert into storage.buckets (id, name, owner, owner_id, public) values ($1, $1, $2, $3, false)', [bucket, owner, ownerId]),
+    tx.query('insert into storage.buckets (id, name, owner, owner_id, public) values ($1, $1, $2, $3, $4)', [bucket, owner, ownerId, isPublic]),
   );
   return call.reply.code(200).header('location', `/${bucket}`).send();
 }

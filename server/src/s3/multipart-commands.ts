@@ -5,7 +5,8 @@ import { checkMimeType, commitUpload, probeUpload, storeBlob, uploadLimit, type 
 import { ownerOf } from '../storage/storage-caller.ts';
 import { ERRORS } from '../storage/storage-errors.ts';
 import { dropUpload, findUpload, partBlobKey, partsOf, type UploadOptions, type UploadRow } from './multipart-store.ts';
-import { bucketRow, declaredLength, storedEncoding } from './object-commands.ts';
+import { bucketRow, copySourceOf, declaredLength, readableSource, storedEncoding } from './object-commands.ts';
+import { blobKey } from '../storage/backend/storage-backend.ts';
 import { readSmallBody } from './s3-body.ts';
 import { S3_ERRORS } from './s3-errors.ts';
 import { bodyOf, header, isoDate, keyOf, sendXml, userMetadataOf, type S3Call } from './s3-env.ts';
@@ -48,23 +49,27 @@ export async function createMultipartUpload(call: S3Call) {
   return sendXml(call, xmlDocument('InitiateMultipartUploadResult', { Bucket: plan.bucket.id, Key: plan.name, UploadId: uploadId }));
 }
 
-/** UploadPart: the part's bytes as their own blob; the parts together stay within the size limit. */
-export async function uploadPart(call: S3Call) {
-  const { ctx, storage } = call.env;
+function partNumberOf(call: S3Call): number {
   const partNumber = Number(call.query.get('partNumber'));
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PART_NUMBER) {
     throw S3_ERRORS.invalidArgument('Part number must be an integer between 1 and 10000, inclusive');
   }
+  return partNumber;
+}
+
+/** Stores one part's bytes as their own blob and records it; the parts together stay within the size limit. */
+async function storePart(call: S3Call, body: Readable, length: number | undefined): Promise<string> {
+  const { ctx, storage } = call.env;
+  const partNumber = partNumberOf(call);
   const plan = await planOf(call);
   const upload = await uploadOf(call);
   const limit = uploadLimit(ctx, plan) - Number(upload.in_progress_size);
-  const length = declaredLength(call);
   if (limit < 0 || (length !== undefined && length > limit)) throw S3_ERRORS.entityTooLarge();
   const version = randomUUID();
   const key = partBlobKey(upload.id, partNumber, version);
   const meter = new UploadMeter(Math.max(limit, 0));
   try {
-    await storage.backend.put(key, meterUpload(bodyOf(call), meter), { contentType: 'application/octet-stream', cacheControl: 'no-cache' });
+    await storage.backend.put(key, meterUpload(body, meter), { contentType: 'application/octet-stream', cacheControl: 'no-cache' });
   } catch (err) {
     if (meter.exceeded) throw ERRORS.entityTooLarge();
     throw err;
@@ -84,7 +89,32 @@ export async function uploadPart(call: S3Call) {
     [upload.id],
   );
   await storage.backend.delete(replaced.rows.map((r) => partBlobKey(upload.id, partNumber, r.version))).catch(() => {});
+  return etag;
+}
+
+/** UploadPart: the request's body as the part. */
+export async function uploadPart(call: S3Call) {
+  partNumberOf(call);
+  const etag = await storePart(call, bodyOf(call), declaredLength(call));
   return call.reply.code(200).header('etag', etag).send();
+}
+
+/** UploadPartCopy: a stored object (or `x-amz-copy-source-range` of it) the caller may read, as the part. */
+export async function uploadPartCopy(call: S3Call) {
+  partNumberOf(call);
+  const src = copySourceOf(call);
+  const source = await readableSource(call, src.bucket, src.key);
+  const size = Number(source.metadata?.size ?? 0);
+  const rangeHeader = header(call, 'x-amz-copy-source-range');
+  let range: { start: number; end: number } | undefined;
+  if (rangeHeader) {
+    const m = /^bytes=(\d+)-(\d+)$/.exec(rangeHeader.trim());
+    if (!m || Number(m[1]) > Number(m[2]) || Number(m[2]) >= size) throw S3_ERRORS.invalidArgument('x-amz-copy-source-range must be bytes=first-last within the source object');
+    range = { start: Number(m[1]), end: Number(m[2]) };
+  }
+  const body = await call.env.storage.backend.read(blobKey(source.bucket_id, source.name, source.version!), range);
+  const etag = await storePart(call, body, range ? range.end - range.start + 1 : size);
+  return sendXml(call, xmlDocument('CopyPartResult', { ETag: etag, LastModified: isoDate(new Date()) }));
 }
 
 const bareEtag = (e: string) => e.trim().replace(/^"|"$/g, '');
@@ -152,29 +182,34 @@ export async function listParts(call: S3Call) {
   }));
 }
 
-/** Uploads in progress under a prefix (a user's session: its own), oldest key first. */
+/** Uploads in progress under a prefix (a user's session: its own), by key then upload, after the markers. */
 export async function listMultipartUploads(call: S3Call) {
   const bucket = (await bucketRow(call)).id;
   const prefix = call.query.get('prefix') ?? '';
   const max = Math.min(Math.max(Number(call.query.get('max-uploads') ?? 1000) || 1000, 1), 1000);
   const keyMarker = call.query.get('key-marker') ?? '';
+  const uploadIdMarker = call.query.get('upload-id-marker') ?? '';
   const { caller } = call.principal;
   const mine = caller.role === 'service_role' ? null : (ownerOf(caller).ownerId ?? '');
+  // With an upload-id-marker, the marker key's later uploads come first; without, keys after it.
   const { rows } = await call.env.ctx.db.query<{ id: string; key: string; created_at: Date }>(
     `select id, key, created_at from storage.s3_multipart_uploads
-      where bucket_id = $1 and starts_with(key, $2) and key > $3 and ($4::text is null or owner_id = $4)
-      order by key, created_at limit $5`,
-    [bucket, prefix, keyMarker, mine, max + 1],
+      where bucket_id = $1 and starts_with(key, $2) and ($4::text is null or owner_id = $4)
+        and (key > $3 or ($6 <> '' and key = $3 and id collate "C" > $6))
+      order by key, id collate "C" limit $5`,
+    [bucket, prefix, keyMarker, mine, max + 1, uploadIdMarker],
   );
   const shown = rows.slice(0, max);
+  const truncated = rows.length > max;
   return sendXml(call, xmlDocument('ListMultipartUploadsResult', {
     Bucket: bucket,
     KeyMarker: keyMarker,
-    UploadIdMarker: '',
-    NextKeyMarker: rows.length > max ? shown.at(-1)?.key : undefined,
+    UploadIdMarker: uploadIdMarker,
+    NextKeyMarker: truncated ? shown.at(-1)?.key : undefined,
+    NextUploadIdMarker: truncated ? shown.at(-1)?.id : undefined,
     Prefix: prefix,
     MaxUploads: max,
-    IsTruncated: rows.length > max,
+    IsTruncated: truncated,
     Upload: shown.map((u) => ({ Key: u.key, UploadId: u.id, Initiated: isoDate(u.created_at), StorageClass: 'STANDARD' })),
   }));
 }

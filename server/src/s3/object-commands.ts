@@ -48,6 +48,11 @@ export async function putObject(call: S3Call) {
   return call.reply.code(200).header('etag', blob.metadata.eTag).send();
 }
 
+/** A copy's source: the object as the caller may see it. */
+export function readableSource(call: S3Call, bucket: string, key: string): Promise<ObjectRow> {
+  return visibleObject(call, bucket, key, 'storage.s3.object.copy');
+}
+
 /** The object as the caller may see it (RLS for a session token); NoSuchBucket / NoSuchKey. */
 async function visibleObject(call: S3Call, bucket: string, key: string, operation: string): Promise<ObjectRow> {
   await bucketRow(call, bucket);
@@ -61,6 +66,12 @@ export async function getObject(call: S3Call) {
   const row = await visibleObject(call, bucketOf(call), call.key, 'storage.s3.object.get');
   sendUserMetadata(call, row.user_metadata);
   return sendObject(call.env.storage, call.req, call.reply, row);
+}
+
+/** GetObjectTagging: objects carry no tags here (as on Supabase): an empty set, for a visible object. */
+export async function getObjectTagging(call: S3Call) {
+  await visibleObject(call, bucketOf(call), call.key, 'storage.s3.object.get');
+  return sendXml(call, xmlDocument('Tagging', { TagSet: {} }));
 }
 
 export async function deleteObject(call: S3Call) {
@@ -96,7 +107,7 @@ export async function deleteObjects(call: S3Call) {
 }
 
 /** `x-amz-copy-source`: `[/]bucket/key[?versionId=…]`, URL-encoded. */
-function copySourceOf(call: S3Call): { bucket: string; key: string } {
+export function copySourceOf(call: S3Call): { bucket: string; key: string } {
   const raw = header(call, 'x-amz-copy-source') ?? '';
   let decoded: string;
   try {

@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { crc32 } from 'node:zlib';
 import { S3_ERRORS, S3Error } from './s3-errors.ts';
 import { EMPTY_SHA256, hmac, type ClientSignature } from './sigv4.ts';
 
@@ -8,13 +9,15 @@ import { EMPTY_SHA256, hmac, type ClientSignature } from './sigv4.ts';
  * decoded from `aws-chunked` (what the AWS SDK sends for streams), each chunk's signature
  * checked in turn. A mismatch fails the stream, so whatever reads it stores nothing.
  */
-export function payloadOf(raw: Readable, sig: ClientSignature | undefined, key: Buffer | undefined): Readable {
+export function payloadOf(raw: Readable, sig: ClientSignature | undefined, key: Buffer | undefined, trailers: string[] = []): Readable {
   const mode = sig?.presigned ? 'UNSIGNED-PAYLOAD' : (sig?.contentSha256 ?? 'UNSIGNED-PAYLOAD');
   if (mode === 'UNSIGNED-PAYLOAD') return raw;
   if (/^[0-9a-f]{64}$/i.test(mode)) return pipeInto(raw, new Sha256Check(mode.toLowerCase()));
-  if (mode === 'STREAMING-UNSIGNED-PAYLOAD-TRAILER') return pipeInto(raw, new AwsChunked(undefined));
+  // Trailer modes announce their trailers in x-amz-trailer; they must then arrive (and match).
+  const expected = mode.endsWith('-TRAILER') ? trailers : [];
+  if (mode === 'STREAMING-UNSIGNED-PAYLOAD-TRAILER') return pipeInto(raw, new AwsChunked(undefined, expected));
   if (mode === 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD' || mode === 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER') {
-    return pipeInto(raw, new AwsChunked({ sig: sig!, key: key! }));
+    return pipeInto(raw, new AwsChunked({ sig: sig!, key: key! }, expected));
   }
   throw S3_ERRORS.invalidArgument(`x-amz-content-sha256 ${mode} is not supported here`);
 }
@@ -59,6 +62,30 @@ interface ChunkSigning {
 
 const MAX_HEADER = 4096;
 
+/** A trailing checksum this server can compute as the bytes pass (the others are taken as sent). */
+class TrailerChecksum {
+  private crc = 0;
+  private readonly hash: Hash | undefined;
+  readonly name: string;
+  constructor(name: string) {
+    this.name = name;
+    this.hash = name === 'x-amz-checksum-sha256' ? createHash('sha256') : name === 'x-amz-checksum-sha1' ? createHash('sha1') : undefined;
+  }
+  update(data: Buffer): void {
+    if (this.name === 'x-amz-checksum-crc32') this.crc = crc32(data, this.crc);
+    else this.hash?.update(data);
+  }
+  /** Base64, as the trailer carries it; undefined for an algorithm not computed here. */
+  digest(): string | undefined {
+    if (this.name === 'x-amz-checksum-crc32') {
+      const b = Buffer.alloc(4);
+      b.writeUInt32BE(this.crc >>> 0);
+      return b.toString('base64');
+    }
+    return this.hash?.digest('base64');
+  }
+}
+
 /**
  * `aws-chunked`: `<hex size>[;chunk-signature=<sig>]\r\n<data>\r\n` … a zero-size chunk, then
  * trailer lines (checksums, which the SDK computes for itself) and a blank line.
@@ -71,10 +98,13 @@ class AwsChunked extends Transform {
   private chunkHash: Hash | undefined;
   private previous: string;
   private readonly signing: ChunkSigning | undefined;
+  private readonly checksums: TrailerChecksum[];
+  private readonly received = new Map<string, string>();
 
-  constructor(signing: ChunkSigning | undefined) {
+  constructor(signing: ChunkSigning | undefined, trailers: string[]) {
     super();
     this.signing = signing;
+    this.checksums = trailers.map((t) => new TrailerChecksum(t.trim().toLowerCase())).filter((c) => c.name !== '');
     this.previous = signing?.sig.signature ?? '';
   }
 
@@ -109,6 +139,7 @@ class AwsChunked extends Transform {
         const take = Math.min(this.remaining, this.pending.length);
         const data = this.pending.subarray(0, take);
         this.chunkHash?.update(data);
+        for (const c of this.checksums) c.update(data);
         this.push(data);
         this.pending = this.pending.subarray(take);
         this.remaining -= take;
@@ -141,13 +172,21 @@ class AwsChunked extends Transform {
         } else this.state = 'data';
       } else if (this.state === 'trailer') {
         if (line === '') this.state = 'done';
+        const colon = line.indexOf(':');
+        if (colon > 0) this.received.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
       }
     }
   }
 
   override _flush(done: TransformCallback) {
-    // A body ending right after the last chunk (no trailer section) is complete too.
-    if (this.state === 'done' || (this.state === 'trailer' && this.pending.length === 0)) done();
-    else done(this.fail('the body ended before its last chunk'));
+    // A body ending right after the last chunk (no trailer section) is complete too, unless trailers were announced.
+    if (this.state !== 'done' && !(this.state === 'trailer' && this.pending.length === 0)) return done(this.fail('the body ended before its last chunk'));
+    for (const c of this.checksums) {
+      const got = this.received.get(c.name);
+      if (got === undefined) return done(S3_ERRORS.invalidArgument(`the trailer ${c.name} announced in x-amz-trailer did not arrive`));
+      const computed = c.digest();
+      if (computed !== undefined && computed !== got) return done(new S3Error(400, 'BadDigest', `The ${c.name} you specified did not match the calculated checksum.`));
+    }
+    done();
   }
 }

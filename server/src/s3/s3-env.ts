@@ -33,7 +33,8 @@ export function s3CallOf(env: S3Env, req: FastifyRequest, reply: FastifyReply, p
 
 /** The request body as the client meant it (checked against its signature). */
 export function bodyOf(call: S3Call): Readable {
-  return payloadOf(call.req.raw, call.principal.sig, call.principal.key);
+  const trailers = header(call, 'x-amz-trailer')?.split(',') ?? [];
+  return payloadOf(call.req.raw, call.principal.sig, call.principal.key, trailers);
 }
 
 export function header(call: S3Call, name: string): string | undefined {

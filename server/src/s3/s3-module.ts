@@ -8,11 +8,13 @@ import { S3_ERRORS, S3Error, fromStorageError, sendS3Error } from './s3-errors.t
 import { s3CallOf, type S3Call, type S3Env } from './s3-env.ts';
 import { resolveS3Keys } from './s3-keys.ts';
 import { queryPairs } from './sigv4.ts';
+import { postObject } from './post-object.ts';
+import multipart from '@fastify/multipart';
 import { bucketLocation, bucketVersioning, createBucket, deleteBucket, headBucket, listBuckets } from './bucket-commands.ts';
-import { copyObject, deleteObject, deleteObjects, getObject, putObject } from './object-commands.ts';
+import { copyObject, deleteObject, deleteObjects, getObject, getObjectTagging, putObject } from './object-commands.ts';
 import { listObjectsV1, listObjectsV2 } from './list-commands.ts';
 import {
-  abortMultipartUpload, completeMultipartUpload, createMultipartUpload, listMultipartUploads, listParts, uploadPart,
+  abortMultipartUpload, completeMultipartUpload, createMultipartUpload, listMultipartUploads, listParts, uploadPart, uploadPartCopy,
 } from './multipart-commands.ts';
 
 export const S3_PREFIX = '/storage/v1/s3';
@@ -34,6 +36,7 @@ const UNSUPPORTED = new Set([
 function commandOf(call: S3Call): Command | undefined {
   const { method } = call.req;
   const q = call.query;
+  if (method === 'GET' && call.key !== '' && q.has('tagging')) return getObjectTagging;
   if ([...q.keys()].some((k) => UNSUPPORTED.has(k))) return undefined;
   if (call.bucket === '') return method === 'GET' ? listBuckets : undefined;
   if (call.key === '') {
@@ -49,7 +52,7 @@ function commandOf(call: S3Call): Command | undefined {
   }
   if (method === 'GET' || method === 'HEAD') return q.has('uploadId') && method === 'GET' ? listParts : getObject;
   if (method === 'PUT') {
-    if (q.has('uploadId')) return call.req.headers['x-amz-copy-source'] ? undefined : uploadPart;
+    if (q.has('uploadId')) return call.req.headers['x-amz-copy-source'] ? uploadPartCopy : uploadPart;
     return call.req.headers['x-amz-copy-source'] ? copyObject : putObject;
   }
   if (method === 'POST' && q.has('uploads')) return createMultipartUpload;
@@ -101,6 +104,8 @@ export function s3Module(ctx: ServerContext): FastifyPluginAsync {
     // Every command reads its own body (streamed, checked against the signature).
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    // Only PostObject reads a form (req.file()); other commands take a multipart body as bytes.
+    await app.register(multipart, { limits: { files: 1, fields: 40, parts: 50 } });
 
     app.setErrorHandler((err: FastifyError, req, reply) => {
       if (reply.raw.destroyed || req.raw.socket?.destroyed) {
@@ -132,6 +137,8 @@ export function s3Module(ctx: ServerContext): FastifyPluginAsync {
     app.setNotFoundHandler((req, reply) => sendS3Error(req, reply, new S3Error(404, 'NotFound', 'Not Found')));
 
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const params = req.params as { bucket?: string; '*'?: string };
+      if (req.method === 'POST' && params.bucket && !params['*'] && req.isMultipart()) return postObject(env, req, reply, params.bucket);
       const principal = await authenticateS3(ctx, env.keys, req);
       const call = s3CallOf(env, req, reply, principal);
       const command = commandOf(call);
