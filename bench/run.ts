@@ -9,6 +9,7 @@ import { restBench } from './rest/rest-bench.ts';
 import { groupsBench } from './groups/groups-bench.ts';
 import { webBench } from './web/web-bench.ts';
 import { scaleBench } from './scale/scale-bench.ts';
+import { dataBench } from './data/data-bench.ts';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: startupBench,
@@ -21,6 +22,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   groups: groupsBench,
   web: webBench,
   scale: scaleBench,
+  data: dataBench,
 };
 
 const only = process.argv.slice(2);

@@ -1,0 +1,102 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { fileURLToPath } from 'node:url';
+import { startTestServer } from '../../server/test/helpers/test-server.ts';
+import { DISCOVER_CARD_COLUMNS } from '../../supabase/functions/_shared/page-contract.ts';
+import { fmt, median } from '../support/measure.ts';
+import { benchIds, GROUPS, MEMBERS, seedEvents, seedPeopleAndGroups } from './data-seed.ts';
+
+const PROJECT = fileURLToPath(new URL('../../supabase', import.meta.url));
+const SIZES = (process.env.BENCH_DATA_SIZES ?? '100,10000,100000').split(',').map(Number);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
+
+// The group page's columns (web/src/features/groups/api/group-events-api.ts).
+const GROUP_COLUMNS =
+  'id, slug, title, category, starts_at, ends_at, timezone, venue_name, is_online, cover_path, visibility, status, series_id, event_stats(going_count, spots_left)';
+
+async function timed(op: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 2; i++) await op(); // warm plans and caches
+  const ms: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const t = performance.now();
+    await op();
+    ms.push(performance.now() - t);
+  }
+  return median(ms);
+}
+
+async function ok<T extends { error: { message: string } | null }>(p: PromiseLike<T>): Promise<T> {
+  const r = await p;
+  if (r.error) throw new Error(r.error.message);
+  return r;
+}
+
+/** Each read as the app makes it (web/src/features/discover, groups), through REST. */
+function reads(db: SupabaseClient, now: string) {
+  const discover = { starts_after: now, online_only: false };
+  const list = (args: Record<string, unknown>) => ok(db.rpc('search_events', args).select(DISCOVER_CARD_COLUMNS).range(0, 19));
+  // search-events.ts: the first page, then its count up to 1,001.
+  const counted = async (args: Record<string, unknown>) => {
+    await list(args);
+    await ok(db.rpc('search_events_count', args).single());
+  };
+  return {
+    'Discover list (20 cards)': () => list(discover),
+    'Discover with count (capped)': () => counted(discover),
+    'Discover with count=exact (before)': () => ok(db.rpc('search_events', discover, { count: 'exact' }).select(DISCOVER_CARD_COLUMNS).range(0, 19)),
+    // The list as decision 0322 makes it: one card per series, counted up to 1,001.
+    'Discover, a card per series (with count)': async () => {
+      await ok(db.rpc('search_event_series', discover).select(DISCOVER_CARD_COLUMNS).range(0, 19));
+      await ok(db.rpc('search_event_series_count', discover).single());
+    },
+    'group page events': () =>
+      ok(db.from('events').select(GROUP_COLUMNS).eq('group_id', '00000000-0000-4000-b000-000000000001')
+        .in('status', ['published', 'cancelled']).gte('ends_at', now).order('starts_at').limit(50)),
+    'search, rare word (with count)': () => counted({ ...discover, query: 'needle' }),
+    'search, common word (with count)': () => counted({ ...discover, query: 'jazz' }),
+    'category list (events?category=eq.arts)': () =>
+      ok(db.from('events').select('id, slug, title, starts_at, group_id').eq('category', 'arts').gte('ends_at', now).order('starts_at').limit(20)),
+  };
+}
+
+/** The reads whose RLS-to-no-RLS ratio is printed: the same request as anon and as service_role. */
+const LIST_READS = ['Discover list (20 cards)', 'group page events', 'category list (events?category=eq.arts)'];
+
+/**
+ * `npm run bench -- data`: Gather's reads at 100, 10,000 and 100,000 events (10,000 members,
+ * 1,000 groups), on PGlite or PostgreSQL (DATABASE_URL): each read's time as anon, its growth
+ * from the smallest size, and for the list reads the ratio of anon (row-level security) to the
+ * same request as service_role (no row-level security) in the same run.
+ */
+export async function dataBench(): Promise<void> {
+  const driver = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const g = await startTestServer({ project: PROJECT }, { seed: false });
+  try {
+    await benchIds(g.db);
+    let t = performance.now();
+    await seedPeopleAndGroups(g.db);
+    console.log(`data (${driver}; median of ${ROUNDS}): ${MEMBERS} members and ${GROUPS} groups seeded in ${fmt((performance.now() - t) / 1000, 1)} s`);
+    const now = new Date().toISOString();
+    const anon = reads(g.anon(), now);
+    const service = reads(g.service(), now);
+    const base: Record<string, number> = {};
+    let seeded = 0;
+    for (const size of SIZES) {
+      t = performance.now();
+      await seedEvents(g.db, seeded, size);
+      console.log(`\n  ${size} events (seeded ${size - seeded} in ${fmt((performance.now() - t) / 1000, 1)} s)`);
+      seeded = size;
+      for (const [name, read] of Object.entries(anon)) {
+        const ms = await timed(read);
+        base[name] ??= ms;
+        let line = `    ${name.padEnd(42)} ${fmt(ms, 2).padStart(8)} ms   ×${fmt(ms / base[name]!, 2)} of ${SIZES[0]}`;
+        if (LIST_READS.includes(name)) {
+          const limit = await timed(service[name as keyof typeof service]);
+          line += `   no RLS ${fmt(limit, 2)} ms, RLS/no-RLS speed ${fmt(limit / ms, 2)}`;
+        }
+        console.log(line);
+      }
+    }
+  } finally {
+    await g.stop();
+  }
+}
