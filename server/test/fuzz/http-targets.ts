@@ -1,6 +1,6 @@
 /** One endpoint of each API the fuzzer aims at: how it is normally called. */
 export interface Target {
-  api: 'rest' | 'auth' | 'storage' | 'tus' | 'functions' | 'mail' | 'realtime' | 'web';
+  api: 'rest' | 'auth' | 'storage' | 's3' | 'tus' | 'functions' | 'mail' | 'realtime' | 'web';
   method: string;
   path: string;
   /** Whose key the well-formed call carries. */
@@ -63,6 +63,10 @@ export const TARGETS: Target[] = [
   { api: 'storage', method: 'DELETE', path: '/storage/v1/object/fuzz', as: 'service', body: '{"prefixes":["nope.txt"]}', type: json },
   { api: 'storage', method: 'GET', path: '/storage/v1/bucket', as: 'service' },
   { api: 'storage', method: 'POST', path: '/storage/v1/bucket', as: 'service', body: '{"name":"fuzz-new","public":false,"file_size_limit":"1MB"}', type: json },
+  // The S3 protocol: not SigV4-signed here, so attacks reach its routing and signature parsing.
+  { api: 's3', method: 'PUT', path: '/storage/v1/s3/fuzz/s3.txt?x-id=PutObject', as: 'service', body: 'hello', type: 'text/plain', headers: [['x-amz-content-sha256', 'UNSIGNED-PAYLOAD'], ['x-amz-date', '20260101T000000Z']] },
+  { api: 's3', method: 'GET', path: '/storage/v1/s3/fuzz?list-type=2&prefix=a&delimiter=%2F&max-keys=5', as: 'service' },
+  { api: 's3', method: 'POST', path: '/storage/v1/s3/fuzz?delete', as: 'service', body: '<Delete><Object><Key>a.txt</Key></Object></Delete>', type: 'application/xml' },
   { api: 'tus', method: 'POST', path: '/storage/v1/upload/resumable', as: 'service', headers: [['tus-resumable', '1.0.0'], ['upload-length', '5'], ['upload-metadata', 'bucketName ZnV6eg==,objectName dHVzLnR4dA==,contentType dGV4dC9wbGFpbg==']] },
   { api: 'tus', method: 'PATCH', path: '/storage/v1/upload/resumable/Zm9v', as: 'service', body: 'hello', type: 'application/offset+octet-stream', headers: [['tus-resumable', '1.0.0'], ['upload-offset', '0']] },
   { api: 'tus', method: 'HEAD', path: '/storage/v1/upload/resumable/Zm9v', as: 'service', headers: [['tus-resumable', '1.0.0']] },
