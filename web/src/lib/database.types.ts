@@ -2925,6 +2925,10 @@ export type Database = {
       }
       unavailable_event: { Args: { event_slug: string }; Returns: Json }
       unavailable_group: { Args: { group_slug: string }; Returns: Json }
+      undo_check_in: {
+        Args: { event_id: string; user_id: string }
+        Returns: Json
+      }
       unlock_ticket_types: {
         Args: { access_code: string; event_id: string }
         Returns: {

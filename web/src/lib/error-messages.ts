@@ -172,6 +172,7 @@ const DATABASE: Record<string, Translate> = {
   not_admin: msg`Only site admins can do that.`,
   not_author: msg`Only the author can change a comment.`,
   not_going: msg`This person is not on the guest list.`,
+  not_checked_in: msg`This person is not checked in.`,
   not_host: msg`Only the event's hosts can do that.`,
   not_signed_in: msg`Sign in to do that.`,
   rate_limited: msg`You're doing that too often. Try again in a minute.`,

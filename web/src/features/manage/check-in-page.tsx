@@ -125,6 +125,7 @@ function Door({ event, canManage }: { event: ManagedEvent; canManage: boolean })
           timeZone={event.timezone}
           busy={checkIn.busy}
           onCheckIn={checkIn.checkInGuest}
+          onUndo={checkIn.undoCheckIn}
         />
       )}
     </div>

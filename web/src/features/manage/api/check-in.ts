@@ -24,3 +24,9 @@ export async function checkInTicket(code: string): Promise<CheckInSuccess> {
   if (error) throw error;
   return data as unknown as CheckInSuccess;
 }
+
+/** Takes back a check-in tapped by mistake: the guest is on the list as not arrived again. */
+export async function undoCheckIn(eventId: string, userId: string): Promise<void> {
+  const { error } = await supabase.rpc("undo_check_in", { event_id: eventId, user_id: userId });
+  if (error) throw error;
+}

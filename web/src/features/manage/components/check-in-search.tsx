@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Search, UserCheck } from "lucide-react";
+import { Search, Undo2, UserCheck } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -10,10 +10,17 @@ import { guestName, matchesSearch, type Guest } from "../api/guest-list";
 
 const SHOWN = 30;
 
-type Props = { guests: Guest[]; timeZone: string; busy: boolean; onCheckIn: (guest: Guest, name: string) => void };
+type Props = {
+  guests: Guest[];
+  timeZone: string;
+  busy: boolean;
+  onCheckIn: (guest: Guest, name: string) => void;
+  /** Takes back a check-in tapped by mistake. */
+  onUndo: (guest: Guest, name: string) => void;
+};
 
 /** Find someone going by name and tap to check them in. */
-export function CheckInSearch({ guests, timeZone, busy, onCheckIn }: Props) {
+export function CheckInSearch({ guests, timeZone, busy, onCheckIn, onUndo }: Props) {
   const { t } = useLingui();
   const id = useId();
   const [query, setQuery] = useState("");
@@ -83,9 +90,15 @@ export function CheckInSearch({ guests, timeZone, busy, onCheckIn }: Props) {
                     </p>
                   </div>
                   {g.checked_in_at ? (
-                    <span className="text-sm font-medium text-emerald-800">
-                      <Trans>In at {at}</Trans>
-                    </span>
+                    <div className="flex shrink-0 items-center gap-2">
+                      <span className="text-sm font-medium text-emerald-800">
+                        <Trans>In at {at}</Trans>
+                      </span>
+                      <Button variant="outline" size="sm" disabled={busy} onClick={() => onUndo(g, name)} aria-label={t`Undo check-in for ${name}`}>
+                        <Undo2 aria-hidden="true" />
+                        <Trans>Undo</Trans>
+                      </Button>
+                    </div>
                   ) : (
                     <Button size="lg" disabled={busy} onClick={() => onCheckIn(g, name)} aria-label={t`Check in ${name}`}>
                       <UserCheck aria-hidden="true" />

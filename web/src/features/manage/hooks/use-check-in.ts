@@ -1,8 +1,9 @@
 import { t } from "@lingui/core/macro";
+import { errorMessage } from "@/lib/errors";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import { checkInGuest, checkInTicket, type CheckInSuccess } from "../api/check-in";
+import { checkInGuest, checkInTicket, undoCheckIn, type CheckInSuccess } from "../api/check-in";
 import type { ManagedEvent } from "../api/get-managed-event";
 import type { Guest } from "../api/guest-list";
 import { manageKeys } from "../api/manage-keys";
@@ -36,9 +37,23 @@ export function useCheckIn(event: ManagedEvent) {
     },
   });
 
+  // A check-in tapped by mistake is taken back from the same list.
+  const undo = useMutation({
+    mutationFn: ({ userId }: { userId: string; name: string }) => undoCheckIn(event.id, userId),
+    onSuccess: (_, { userId, name }) => {
+      queryClient.setQueryData<Guest[]>(manageKeys.guests(event.id), (old) =>
+        old?.map((g) => (g.user_id === userId ? { ...g, checked_in_at: null } : g)),
+      );
+      setOutcome(null);
+      toast.success(t`${name}'s check-in was undone.`);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
   return {
     outcome,
-    busy: mutation.isPending,
+    busy: mutation.isPending || undo.isPending,
+    undoCheckIn: (guest: Guest, name: string) => undo.mutate({ userId: guest.user_id, name }),
     checkInGuest: (guest: Guest, name: string) => mutation.mutate({ kind: "guest", userId: guest.user_id, name }),
     checkInCode: (code: string) => mutation.mutate({ kind: "ticket", code }),
   };

@@ -1,0 +1,71 @@
+// A check-in tapped by mistake at the door is undone from the same list (issue 32, host tools):
+// English at 360 px, French at 1280 px, axe clean.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousA11yViolations } from './support/axe.ts';
+import { watchPageErrors } from './support/browser.ts';
+import { DEMO_PASSWORD, heading, newSignedInPage } from './support/flows.ts';
+import { useApp } from './support/use-app.ts';
+
+const app = useApp();
+const SLOW = { timeout: 15_000 };
+const TITLE = 'Door mistakes: an undo button';
+let slug = '';
+let eventId = '';
+let graceId = '';
+let ada: SupabaseClient;
+
+async function clientFor(username: string): Promise<SupabaseClient> {
+  const client = createClient(app.server.url, app.server.keys.anonKey, { auth: { persistSession: false } });
+  const { error } = await client.auth.signInWithPassword({ email: `${username}@example.com`, password: DEMO_PASSWORD });
+  if (error) throw error;
+  return client;
+}
+
+beforeAll(async () => {
+  ada = await clientFor('ada');
+  const { data: me } = await ada.auth.getUser();
+  // Check-in opens two hours before the start.
+  const startsAt = new Date(Date.now() + 3600_000);
+  const { data: event, error } = await ada.from('events').insert({
+    host_id: me.user!.id, title: TITLE, category: 'community', status: 'published', visibility: 'public',
+    starts_at: startsAt.toISOString(), ends_at: new Date(startsAt.getTime() + 3 * 3600_000).toISOString(),
+    timezone: 'Europe/Lisbon', venue_name: 'LX Factory', lat: 38.7036, lng: -9.1784,
+  }).select('id, slug').single();
+  if (error) throw error;
+  ({ id: eventId, slug } = event);
+  const grace = await clientFor('grace');
+  graceId = (await grace.auth.getUser()).data.user!.id;
+  const rsvp = await grace.rpc('rsvp', { event_id: eventId });
+  if (rsvp.error) throw rsvp.error;
+});
+
+describe('undoing a check-in at the door', () => {
+  for (const [lang, width, undo, again, toast] of [
+    ['en', 360, 'Undo check-in for Grace Hopper', 'Check in Grace Hopper', "Grace Hopper's check-in was undone."],
+    ['fr', 1280, 'Annuler l’arrivée de Grace Hopper', 'Enregistrer l’arrivée de Grace Hopper', 'L’arrivée de Grace Hopper a été annulée.'],
+  ] as const) {
+    it(`puts the guest back as not arrived (${lang}, ${width} px)`, async () => {
+      const checked = await ada.rpc('check_in', { event_id: eventId, user_id: graceId });
+      if (checked.error) throw checked.error;
+      const { context, page } = await newSignedInPage(app.browser, app.server.url, 'ada@example.com', '/');
+      try {
+        const errors = watchPageErrors(page);
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate((l) => localStorage.setItem('gather.locale', l), lang);
+        await page.goto(`${app.server.url}/events/${slug}/check-in`);
+        await expect.poll(() => heading(page), SLOW).toBe(TITLE);
+        await page.getByRole('button', { name: undo }).click(SLOW);
+        await page.getByText(toast).first().waitFor(SLOW);
+        await page.getByRole('button', { name: again }).waitFor(SLOW);
+        const { data } = await ada.from('rsvps').select('checked_in_at').eq('event_id', eventId).eq('user_id', graceId).single();
+        expect(data!.checked_in_at).toBeNull();
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.evaluate(() => localStorage.removeItem('gather.locale')).catch(() => {});
+        await context.close();
+      }
+    });
+  }
+});
