@@ -1,5 +1,5 @@
 import {
-  CompleteMultipartUploadCommand, CreateBucketCommand, CreateMultipartUploadCommand, GetObjectCommand, GetObjectTaggingCommand,
+  CompleteMultipartUploadCommand, CreateBucketCommand, GetBucketLocationCommand, CreateMultipartUploadCommand, GetObjectCommand, GetObjectTaggingCommand,
   HeadObjectCommand, ListMultipartUploadsCommand, PutObjectCommand, S3Client, UploadPartCopyCommand, type S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { createHmac } from 'node:crypto';
@@ -66,6 +66,7 @@ describe(`S3 protocol, further operations (${driverName})`, () => {
     const publicUrl = s.anon().storage.from(bucket).getPublicUrl('open.txt').data.publicUrl;
     expect(await (await fetch(publicUrl)).text()).toBe('anyone may read');
     expect((await s3.send(new GetObjectTaggingCommand({ Bucket: bucket, Key: 'open.txt' }))).TagSet ?? []).toEqual([]);
+    expect((await s3.send(new GetBucketLocationCommand({ Bucket: bucket }))).LocationConstraint).toBe('local');
     expect(await failure(s3.send(new CreateBucketCommand({ Bucket: uniqueBucket('s3acl'), ACL: 'authenticated-read' })))).toMatchObject({ name: 'NotImplemented', status: 501 });
   });
 

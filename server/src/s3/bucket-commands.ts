@@ -3,7 +3,7 @@ import { ownerOf, asCaller } from '../storage/storage-caller.ts';
 import { readSmallBody } from './s3-body.ts';
 import { S3_ERRORS } from './s3-errors.ts';
 import { bodyOf, bucketOf, header, isoDate, sendXml, type S3Call } from './s3-env.ts';
-import { xmlDocument } from './s3-xml.ts';
+import { escapeXml, xmlDocument } from './s3-xml.ts';
 import { dropUploadsOf } from './multipart-store.ts';
 
 const OWNER = { ID: 'supabase', DisplayName: 'supabase' };
@@ -69,7 +69,8 @@ export async function headBucket(call: S3Call) {
 export async function bucketLocation(call: S3Call) {
   const bucket = bucketOf(call);
   if (!(await visibleBucket(call, bucket, 'storage.s3.bucket.location'))) throw S3_ERRORS.noSuchBucket();
-  return sendXml(call, xmlDocument('LocationConstraint', {}).replace('></LocationConstraint>', `>${call.env.keys.region}</LocationConstraint>`));
+  const region = escapeXml(call.env.keys.region);
+  return sendXml(call, `<?xml version="1.0" encoding="UTF-8"?>\n<LocationConstraint xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${region}</LocationConstraint>`);
 }
 
 /** Versioning is never on here (as on Supabase): an empty configuration. */
