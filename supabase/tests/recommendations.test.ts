@@ -171,6 +171,20 @@ describe('recommend_events', () => {
     expect(tooLong.error).toMatchObject({ code: 'invalid_tags' });
   });
 
+  it('role by role: a banned member gets no group picks, a visitor reads no follows', async () => {
+    const banned = await g.member('banned_one');
+    const clubId = (await g.sqlAs('service')<{ group_id: string }>('select group_id from public.events where id = $1', [ids['Group night']]))[0]!.group_id;
+    await join(g, banned, clubId);
+    expect((await picks(await client(banned))).map((p) => p.signal)).toContain('group');
+    await g.sqlAs(organizer)(`select public.ban_group_member($1, $2, true, 'spam')`, [clubId, banned.id]);
+    expect((await picks(await client(banned))).map((p) => p.signal)).not.toContain('group');
+
+    const anon = await g.anon().from('follows').select('*');
+    expect(anon.data ?? []).toEqual([]);
+    const anonInsert = await g.anon().from('follows').insert({ kind: 'topic', value: 'jazz' });
+    expect(anonInsert.error).not.toBeNull();
+  });
+
   it('unfollowing takes the signal away', async () => {
     const { error } = await asReader.from('follows').delete().eq('kind', 'category').eq('value', 'music');
     expect(error).toBeNull();
