@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { EventNotFoundState, LoadError, PageState } from "@/components/page-states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -23,16 +23,25 @@ export function EventEditorPage() {
 function EditorRoute() {
   const { t } = useLingui();
   const { slug } = useParams();
+  // /events/new?copy=<slug>: the host dashboard's "Duplicate" starts from that event.
+  const [params] = useSearchParams();
+  const copy = slug ? null : params.get("copy");
   const { user } = useSession();
   const isAdmin = useIsAdmin();
-  const query = useQuery({ ...editableEventOptions(slug ?? "", user?.id ?? "", isAdmin), enabled: Boolean(slug && user) });
+  const source = slug ?? copy ?? "";
+  const query = useQuery({ ...editableEventOptions(source, user?.id ?? "", isAdmin), enabled: Boolean(source && user) });
   const load = query.data;
   const editing = load?.kind === "editable" ? load.event.title : null;
   usePageTitle(!slug ? t`Create an event` : editing !== null ? t`Edit: ${editing}` : t`Edit event`);
 
   // The same element in the same place for both routes: turning /events/new into
   // /events/:slug/edit after the first save keeps the editor (and its uploads) mounted.
-  if (!slug) return <EventEditor initial={null} />;
+  if (!slug && !copy) return <EventEditor initial={null} />;
+  if (!slug) {
+    if (query.isPending) return <EditorSkeleton />;
+    // Only an event one may edit is copied; otherwise a blank new event.
+    return <EventEditor initial={null} copyOf={load?.kind === "editable" ? load.event : null} />;
+  }
   if (query.isPending) return <EditorSkeleton />;
   if (query.isError) {
     return <LoadError title={t`Couldn't load this event.`} error={query.error} onRetry={() => void query.refetch()} className="mx-auto max-w-3xl" />;

@@ -79,6 +79,29 @@ export function eventToFormValues(event: EditableEvent): EventFormValues {
   };
 }
 
+/**
+ * A new event copied from `event` (the host dashboard's "Duplicate"): its words, place, zone,
+ * RSVP settings and group, at the same times of day a whole number of weeks later, the first
+ * such date after today in its zone. Its pictures and video file stay with the original (they
+ * are stored under it); a video link comes along.
+ */
+export function duplicateFormValues(event: EditableEvent, now: Date = new Date()): EventFormValues {
+  const values = eventToFormValues(event);
+  const today = isoToZonedWallTime(now.toISOString(), event.timezone).date;
+  let weeks = 1;
+  while (addDays(values.startDate, 7 * weeks) <= today) weeks++;
+  return {
+    ...values,
+    startDate: addDays(values.startDate, 7 * weeks),
+    endDate: addDays(values.endDate, 7 * weeks),
+    // "Closes at the start" follows the new start; a set closing time is left for the host to set.
+    rsvpClosesAt: "",
+    coverPath: "",
+    videoPath: "",
+    videoKind: values.videoKind === "upload" ? "none" : values.videoKind,
+  };
+}
+
 const orNull = (v: string) => (v.trim() === "" ? null : v.trim());
 const numberOrNull = (v: string) => (v.trim() === "" ? null : Number(v));
 

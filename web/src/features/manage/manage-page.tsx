@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { BarChart3, ExternalLink, Pencil, ScanLine, Ticket, UserPlus } from "lucide-react";
+import { BarChart3, Copy, ExternalLink, Pencil, ScanLine, Ticket, UserPlus } from "lucide-react";
 import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { EventNotFoundState, ForbiddenState, LoadError, SectionsSkeleton } from "@/components/page-states";
@@ -93,6 +93,13 @@ function Dashboard({ event, isHost }: { event: ManagedEvent; isHost: boolean }) 
             <Link to={`/events/${event.slug}/edit`}>
               <Pencil aria-hidden="true" />
               <Trans>Edit event</Trans>
+            </Link>
+          </Button>
+          {/* The same event another day: the editor starts from a copy (issue 32, host tools). */}
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/events/new?copy=${encodeURIComponent(event.slug)}`}>
+              <Copy aria-hidden="true" />
+              <Trans>Duplicate</Trans>
             </Link>
           </Button>
           {canInviteTo(event) && (

@@ -14,7 +14,7 @@ import { errorMessage } from "@/lib/errors";
 import { queryRoots } from "@/lib/query-keys";
 import { cancelEvent, deleteEvent, type SavedEvent } from "../api/event-writes";
 import { eventFormSchema, type EventFormValues } from "../event-form-schema";
-import { eventToFormValues, newEventFormValues, type EditableEvent } from "../event-form-values";
+import { duplicateFormValues, eventToFormValues, newEventFormValues, type EditableEvent } from "../event-form-values";
 import { removeDraft, useFormDraft } from "../hooks/use-form-draft";
 import { useLeaveGuard } from "../hooks/use-leave-guard";
 import { useMediaUpload } from "../hooks/use-media-upload";
@@ -46,7 +46,7 @@ const STATUS_LABEL: Record<SavedEvent["status"], MessageDescriptor> = {
  * The event form for both a new event (`initial` null) and an existing one. It stays mounted
  * when a first save turns /events/new into /events/:slug/edit, so uploads and state carry on.
  */
-export function EventEditor({ initial }: { initial: EditableEvent | null }) {
+export function EventEditor({ initial, copyOf = null }: { initial: EditableEvent | null; copyOf?: EditableEvent | null }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -66,7 +66,11 @@ export function EventEditor({ initial }: { initial: EditableEvent | null }) {
   // /events/new?group=<id>, from a group's page, starts the event in that group.
   const [searchParams] = useSearchParams();
   const [defaultValues] = useState(() =>
-    initial ? eventToFormValues(initial) : newEventFormValues(viewerTimeZone(), new Date(), searchParams.get("group") ?? ""),
+    initial
+      ? eventToFormValues(initial)
+      : copyOf
+        ? duplicateFormValues(copyOf)
+        : newEventFormValues(viewerTimeZone(), new Date(), searchParams.get("group") ?? ""),
   );
   const form = useForm<EventFormValues>({ defaultValues, resolver });
   const { repeat, setRepeat, fromHere, ruleChanged, problem: repeatProblemAt, newSeriesRule, followingRule } =
