@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Check, Plus } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { errorMessage } from "@/lib/errors";
+import { interestErrorMessage } from "./interest-errors";
 import { follow, followsOptions, recommendationKeys, unfollow } from "./api/recommendations";
 import type { FollowHostProps } from "./follow-host";
 
@@ -16,7 +16,7 @@ export default function FollowHostButton({ userId, hostId, name }: FollowHostPro
   const change = useMutation({
     mutationFn: (on: boolean) => (on ? follow({ kind: "host", value: hostId }) : unfollow({ kind: "host", value: hostId })),
     onSuccess: (_, on) => toast.success(on ? t`You follow ${name}. Their events will show up in For you.` : t`You no longer follow ${name}.`),
-    onError: (error) => toast.error(t`Couldn't save what you follow.`, { description: errorMessage(error) }),
+    onError: (error) => toast.error(t`Couldn't save what you follow.`, { description: interestErrorMessage(error) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: recommendationKeys.all(userId) }),
   });
   return (

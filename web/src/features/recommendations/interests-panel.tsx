@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { CATEGORIES, categoryLabel } from "@/lib/categories";
-import { errorMessage } from "@/lib/errors";
+import { interestErrorMessage } from "./interest-errors";
 import { follow, followsOptions, recommendationKeys, unfollow, type Follow } from "./api/recommendations";
 import { normalizeTopic, TOPIC_MAX } from "./topic";
 
@@ -21,7 +21,7 @@ export function InterestsPanel({ userId }: { userId: string }) {
   const [topicError, setTopicError] = useState<string | null>(null);
   const change = useMutation({
     mutationFn: ({ f, on }: { f: Follow; on: boolean }) => (on ? follow(f) : unfollow(f)),
-    onError: (error) => toast.error(t`Couldn't save what you follow.`, { description: errorMessage(error) }),
+    onError: (error) => toast.error(t`Couldn't save what you follow.`, { description: interestErrorMessage(error) }),
     // The picks change with what is followed.
     onSettled: () => queryClient.invalidateQueries({ queryKey: recommendationKeys.all(userId) }),
   });

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { errorMessage } from "@/lib/errors";
+import { interestErrorMessage } from "./interest-errors";
 import { readTopics, saveTopics, topicsKey, type TopicsTarget } from "./api/topics";
 import { normalizeTopic, TOPIC_MAX } from "./topic";
 
@@ -26,7 +26,7 @@ export default function TopicsBox(target: TopicsTarget) {
   const save = useMutation({
     mutationFn: (tags: string[]) => saveTopics(target, tags),
     onSuccess: (tags) => queryClient.setQueryData(key, tags),
-    onError: (error) => toast.error(t`Couldn't save the topics.`, { description: errorMessage(error) }),
+    onError: (error) => toast.error(t`Couldn't save the topics.`, { description: interestErrorMessage(error) }),
   });
   const current = topics.data ?? [];
 
