@@ -133,6 +133,11 @@ describe('recommend_events', () => {
         near: 'Près de chez vous : à 4 km',
         new: 'Nouveau cette semaine',
       });
+      // The app passes the language on screen; one it does not speak falls back to the profile's.
+      const german = await asReader.rpc('recommend_events', { max: 1, lang: 'de' });
+      expect(german.data?.[0]?.reason).toBe('Von Chess Club, einer Gruppe, in der du bist');
+      const unknown = await asReader.rpc('recommend_events', { max: 1, lang: 'ar-XB' });
+      expect(unknown.data?.[0]?.reason).toBe('De Chess Club, un groupe dont vous êtes membre');
     } finally {
       await g.sqlAs('service')(`update public.profiles set locale = 'en' where id = $1`, [reader.id]);
     }
