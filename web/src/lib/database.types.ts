@@ -2584,7 +2584,7 @@ export type Database = {
         Returns: number
       }
       recommend_events: {
-        Args: { max?: number }
+        Args: { lang?: string; max?: number }
         Returns: {
           id: string
           reason: string
