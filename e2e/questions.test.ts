@@ -80,6 +80,8 @@ describe('registration questions', () => {
     await fan.setViewportSize({ width: 360, height: 780 });
     const box = rsvpBox(fan);
     await box.getByRole('radiogroup', { name: /T-shirt size/ }).waitFor({ timeout: 10_000 });
+    // Told before answering that the hosts see who they are (the guest list's CSV carries their email).
+    await box.getByText('The hosts see your name and email address.').waitFor();
     await box.getByRole('button', { name: 'RSVP', exact: true }).click();
     await box.getByText('Answer "T-shirt size".').waitFor();
     expect(await box.getByRole('radio', { name: 'S' }).evaluate((el) => el === document.activeElement)).toBe(true);
@@ -113,8 +115,9 @@ describe('registration questions', () => {
     const [download] = await Promise.all([host.waitForEvent('download'), list.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe("Name,Username,Status,Guests,Checked in (Europe/Paris),RSVP'd at (Europe/Paris),T-shirt size,Anything we should know?");
-    expect(lines.find((l) => l.includes(',linus,'))).toMatch(/,linus,Going,0,,[\d-]+ [\d:]+,L,I bring my own soldering iron$/);
+    // With each attendee's email address, which the RSVP box told them the hosts see (issue 32).
+    expect(lines[0]).toBe("Name,Username,Email,Status,Guests,Checked in (Europe/Paris),RSVP'd at (Europe/Paris),T-shirt size,Anything we should know?");
+    expect(lines.find((l) => l.includes(',linus,'))).toMatch(/,linus,linus@example\.com,Going,0,,[\d-]+ [\d:]+,L,I bring my own soldering iron$/);
     await host.setViewportSize({ width: 360, height: 780 });
     await toastsGone(host);
     expect(await seriousA11yViolations(host)).toEqual([]);

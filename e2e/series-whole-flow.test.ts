@@ -76,8 +76,8 @@ describe('a weekly series, whole', () => {
       .toBe('Machine or hand sewing?HandWhat are you making?A quilt');
     const [download] = await Promise.all([host.waitForEvent('download'), list.getByRole('button', { name: 'Export CSV' }).click()]);
     const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe("Name,Username,Status,Guests,Checked in (Europe/Paris),RSVP'd at (Europe/Paris),Machine or hand sewing?,What are you making?");
-    expect(lines.find((l) => l.includes(',linus,'))).toMatch(/,linus,Going,0,,[\d-]+ [\d:]+,Hand,A quilt$/);
+    expect(lines[0]).toBe("Name,Username,Email,Status,Guests,Checked in (Europe/Paris),RSVP'd at (Europe/Paris),Machine or hand sewing?,What are you making?");
+    expect(lines.find((l) => l.includes(',linus,'))).toMatch(/,linus,linus@example\.com,Going,0,,[\d-]+ [\d:]+,Hand,A quilt$/);
 
     // Linus subscribes: his feed from Settings has the second date at 19:00.
     await guest.goto(`${app.server.url}/settings#calendar`);

@@ -2448,6 +2448,13 @@ export type Database = {
       delete_group: { Args: { group_id: string }; Returns: undefined }
       delete_my_account: { Args: never; Returns: undefined }
       event_group_gate: { Args: { event_slug: string }; Returns: Json }
+      event_guest_emails: {
+        Args: { event_id: string }
+        Returns: {
+          email: string
+          user_id: string
+        }[]
+      }
       event_payment_status: { Args: { event_id: string }; Returns: Json }
       events_near: {
         Args: {

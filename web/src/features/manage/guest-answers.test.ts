@@ -42,9 +42,9 @@ describe("answers in the guest list", () => {
       [{ key: "q1", label: "T-shirt size" }, { key: "q2", label: "Diet" }],
     );
     expect(csv.split("\r\n")).toEqual([
-      "Name,Username,Status,Guests,Checked in (UTC),RSVP'd at (UTC),T-shirt size,Diet",
-      'Ada,ada,Going,0,,2026-11-01 09:30,M,"Vegan, Halal"',
-      "Bob,ada,Going,0,,2026-11-01 09:30,,'+33 6 12",
+      "Name,Username,Email,Status,Guests,Checked in (UTC),RSVP'd at (UTC),T-shirt size,Diet",
+      'Ada,ada,,Going,0,,2026-11-01 09:30,M,"Vegan, Halal"',
+      "Bob,ada,,Going,0,,2026-11-01 09:30,,'+33 6 12",
       "",
     ]);
   });

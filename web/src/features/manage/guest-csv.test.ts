@@ -31,7 +31,7 @@ describe("the guest list CSV", () => {
     const csv = guestListCsv(
       [
         {
-          display_name: "Grace Hopper", username: "grace", status: "going", guests: 1,
+          display_name: "Grace Hopper", username: "grace", email: "grace@example.com", status: "going", guests: 1,
           checked_in_at: "2026-11-25T18:05:00Z", created_at: "2026-11-01T09:30:00Z",
         },
         {
@@ -42,15 +42,15 @@ describe("the guest list CSV", () => {
       "Europe/Berlin",
     );
     expect(csv.split("\r\n")).toEqual([
-      "Name,Username,Status,Guests,Checked in (Europe/Berlin),RSVP'd at (Europe/Berlin)",
-      "Grace Hopper,grace,Going,1,2026-11-25 19:05,2026-11-01 10:30",
-      '"Linus, the Park",linus,Waitlisted,0,,2026-11-03 00:59',
+      "Name,Username,Email,Status,Guests,Checked in (Europe/Berlin),RSVP'd at (Europe/Berlin)",
+      "Grace Hopper,grace,grace@example.com,Going,1,2026-11-25 19:05,2026-11-01 10:30",
+      '"Linus, the Park",linus,,Waitlisted,0,,2026-11-03 00:59',
       "",
     ]);
   });
 
   it("is just the header for an empty list", () => {
-    expect(guestListCsv([], "UTC")).toBe("Name,Username,Status,Guests,Checked in (UTC),RSVP'd at (UTC)\r\n");
+    expect(guestListCsv([], "UTC")).toBe("Name,Username,Email,Status,Guests,Checked in (UTC),RSVP'd at (UTC)\r\n");
   });
 
   it("formats local times across a DST change and names the file by slug and day", () => {

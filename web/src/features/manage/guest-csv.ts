@@ -12,6 +12,8 @@ export { csvField, downloadCsv, localDateTime } from "@/lib/csv";
 export type CsvGuest = {
   display_name: string;
   username: string;
+  /** Shown to the event's hosts (event_guest_emails); the attendee is told so when they RSVP. */
+  email?: string;
   status: string;
   guests: number;
   checked_in_at: string | null;
@@ -36,6 +38,7 @@ export function guestListCsv(guests: CsvGuest[], timeZone: string, questions: Cs
   const header = [
     t({ message: "Name", comment: "A guest list CSV column" }),
     t({ message: "Username", comment: "A guest list CSV column" }),
+    t({ message: "Email", comment: "A guest list CSV column: the attendee's email address" }),
     t({ message: "Status", comment: "A guest list CSV column" }),
     t({ message: "Guests", comment: "A guest list CSV column: how many guests the person brings" }),
     t({ message: `Checked in (${timeZone})`, comment: "A guest list CSV column; the time zone in brackets" }),
@@ -45,6 +48,7 @@ export function guestListCsv(guests: CsvGuest[], timeZone: string, questions: Cs
   const rows = guests.map((g) => [
     g.display_name,
     g.username,
+    g.email ?? "",
     STATUS[g.status] ? i18n._(STATUS[g.status]!) : g.status,
     g.guests,
     g.checked_in_at ? localDateTime(g.checked_in_at, timeZone) : "",

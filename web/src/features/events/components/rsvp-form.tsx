@@ -84,6 +84,10 @@ export function RsvpForm({ plusOnesMax, questions, label, busy, refused, onRsvp 
       <Button onClick={submit} disabled={busy || questions === undefined}>
         {label}
       </Button>
+      {/* Said before answering: the hosts' guest list export carries it (issue 32). */}
+      <p className="text-xs text-muted-foreground">
+        <Trans>The hosts see your name and email address.</Trans>
+      </p>
     </div>
   );
 }

@@ -82,3 +82,13 @@ export function matchesSearch(g: Pick<Guest, "profile">, query: string): boolean
   if (!q) return true;
   return fold(g.profile?.display_name ?? "").includes(q) || fold(g.profile?.username ?? "").includes(q);
 }
+
+/**
+ * The email addresses of the people going, waitlisted or awaiting approval, by user id: for the
+ * CSV the hosts export (event_guest_emails refuses anyone else). Asked at export time only.
+ */
+export async function guestEmails(eventId: string): Promise<Map<string, string>> {
+  const { data, error } = await supabase.rpc("event_guest_emails", { event_id: eventId });
+  if (error) throw error;
+  return new Map((data ?? []).map((row) => [row.user_id, row.email]));
+}

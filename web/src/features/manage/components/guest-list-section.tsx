@@ -9,8 +9,9 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { errorMessage } from "@/lib/errors";
 import { guestAnswersOptions } from "../api/guest-answers";
-import { guestName, matchesSearch, type Guest, type RsvpStatus } from "../api/guest-list";
+import { guestEmails, guestName, matchesSearch, type Guest, type RsvpStatus } from "../api/guest-list";
 import type { ManagedEvent } from "../api/get-managed-event";
 import { answerText } from "../guest-answers";
 import { csvFileName, downloadCsv, guestListCsv } from "../guest-csv";
@@ -75,9 +76,16 @@ export function GuestListSection({ event, guests }: Props) {
       else next.delete(userId);
       return next;
     });
-  const exportCsv = () => {
+  const exportCsv = async () => {
+    let emails: Map<string, string>;
+    try {
+      emails = await guestEmails(event.id);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      return;
+    }
     const rows = guests.map((g) => ({
-      display_name: guestName(g), username: g.profile?.username ?? "", status: g.status, guests: g.guests,
+      display_name: guestName(g), username: g.profile?.username ?? "", email: emails.get(g.user_id), status: g.status, guests: g.guests,
       checked_in_at: g.checked_in_at, created_at: g.created_at, answers: answersOf(g.user_id),
     }));
     downloadCsv(guestListCsv(rows, event.timezone, columns), csvFileName(event.slug));
@@ -90,7 +98,7 @@ export function GuestListSection({ event, guests }: Props) {
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
           <Trans>Guest list</Trans>
         </h2>
-        <Button variant="outline" size="sm" onClick={exportCsv} disabled={guests.length === 0}>
+        <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={guests.length === 0}>
           <Download aria-hidden="true" />
           <Trans>Export CSV</Trans>
         </Button>
