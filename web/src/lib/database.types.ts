@@ -174,6 +174,99 @@ export type Database = {
         }
         Relationships: []
       }
+      event_album_photos: {
+        Row: {
+          caption: string | null
+          created_at: string
+          event_id: string
+          height: number | null
+          hidden_at: string | null
+          id: string
+          path: string
+          uploader_id: string
+          width: number | null
+        }
+        Insert: {
+          caption?: string | null
+          created_at?: string
+          event_id: string
+          height?: number | null
+          hidden_at?: string | null
+          id?: string
+          path: string
+          uploader_id?: string
+          width?: number | null
+        }
+        Update: {
+          caption?: string | null
+          created_at?: string
+          event_id?: string
+          height?: number | null
+          hidden_at?: string | null
+          id?: string
+          path?: string
+          uploader_id?: string
+          width?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_album_photos_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_album_photos_uploader_id_fkey"
+            columns: ["uploader_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      event_feedback: {
+        Row: {
+          comment: string | null
+          created_at: string
+          event_id: string
+          rating: number
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          comment?: string | null
+          created_at?: string
+          event_id: string
+          rating: number
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          comment?: string | null
+          created_at?: string
+          event_id?: string
+          rating?: number
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_feedback_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "event_feedback_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_hosts: {
         Row: {
           created_at: string
@@ -2243,6 +2336,10 @@ export type Database = {
         Args: { event_id: string; role: string; username: string }
         Returns: undefined
       }
+      answer_feedback: {
+        Args: { comment?: string; event_id: string; rating: number }
+        Returns: undefined
+      }
       appeal_hidden_item: {
         Args: { hidden_item_id: string; message: string }
         Returns: string
@@ -2419,6 +2516,7 @@ export type Database = {
         }
         Returns: Json
       }
+      create_due_feedback_requests: { Args: never; Returns: number }
       create_due_reminders: { Args: never; Returns: Json }
       create_invite_link: {
         Args: {
@@ -2447,6 +2545,7 @@ export type Database = {
       }
       delete_group: { Args: { group_id: string }; Returns: undefined }
       delete_my_account: { Args: never; Returns: undefined }
+      event_feedback_results: { Args: { event_id: string }; Returns: Json }
       event_group_gate: { Args: { event_slug: string }; Returns: Json }
       event_guest_emails: {
         Args: { event_id: string }
@@ -2517,6 +2616,10 @@ export type Database = {
       }
       extend_series_horizons: { Args: { at?: string }; Returns: number }
       group_alerts_link: { Args: { token: string }; Returns: Json }
+      hide_album_photo: {
+        Args: { hidden: boolean; photo_id: string }
+        Returns: undefined
+      }
       hide_content: {
         Args: {
           hidden: boolean
@@ -3033,7 +3136,7 @@ export type Database = {
         | "failed"
         | "canceled"
       report_status: "open" | "resolved" | "dismissed"
-      report_target: "event" | "comment" | "group"
+      report_target: "event" | "comment" | "group" | "photo"
       rsvp_status: "going" | "waitlisted" | "pending" | "declined" | "cancelled"
       ticket_status: "held" | "valid" | "refunded" | "released"
       ticket_waitlist_status:
@@ -3227,7 +3330,7 @@ export const Constants = {
         "canceled",
       ],
       report_status: ["open", "resolved", "dismissed"],
-      report_target: ["event", "comment", "group"],
+      report_target: ["event", "comment", "group", "photo"],
       rsvp_status: ["going", "waitlisted", "pending", "declined", "cancelled"],
       ticket_status: ["held", "valid", "refunded", "released"],
       ticket_waitlist_status: [
