@@ -34,7 +34,7 @@ async function expectedPicks(email: string): Promise<string[]> {
   const client = createClient(app.server.url, app.server.keys.anonKey, { auth: { persistSession: false } });
   const { error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
   if (error) throw error;
-  const { data, error: rpcError } = await client.rpc('recommend_events', { max: 6 });
+  const { data, error: rpcError } = await client.rpc('recommend_events', { max: 6, lang: 'en' });
   if (rpcError) throw rpcError;
   return (data as { title: string; reason: string }[]).map((p) => `${p.title} — ${p.reason}`);
 }
@@ -82,6 +82,17 @@ describe('For you', () => {
       expect(await seriousA11yViolations(page), `${width} px`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
     }
+  });
+
+  it('says why in the language on screen', async () => {
+    const email = await groupMemberEmail();
+    const { context, page } = await newSignedInPage(app.browser, app.server.url, email, '/');
+    opened.push(context);
+    await page.evaluate(() => localStorage.setItem('gather.locale', 'fr'));
+    await page.reload();
+    const list = page.getByRole('region', { name: 'Pour vous' }).getByRole('list', { name: 'Événements choisis pour vous' });
+    await list.waitFor(SLOW);
+    await expect.poll(async () => (await list.getByTestId('pick-reason').allTextContents()).some((r) => r.includes(', un groupe dont vous êtes membre')), SLOW).toBe(true);
   });
 
   it("a host's topic and a followed host bring their event to a member, each saying why", async () => {

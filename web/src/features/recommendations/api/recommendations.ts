@@ -20,7 +20,8 @@ export function picksOptions(userId: string, locale: string) {
   return queryOptions({
     queryKey: recommendationKeys.picks(userId, locale),
     queryFn: async (): Promise<Pick[]> => {
-      const { data, error } = await supabase.rpc("recommend_events", { max: PICKS_SHOWN });
+      // The reasons in the language on screen (the server falls back to the profile's).
+      const { data, error } = await supabase.rpc("recommend_events", { max: PICKS_SHOWN, lang: locale });
       if (error) throw error;
       return data;
     },
