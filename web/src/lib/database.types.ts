@@ -156,6 +156,45 @@ export type Database = {
           },
         ]
       }
+      conversations: {
+        Row: {
+          created_at: string
+          id: string
+          last_message_at: string
+          user_a: string
+          user_b: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          last_message_at?: string
+          user_a: string
+          user_b: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          last_message_at?: string
+          user_a?: string
+          user_b?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "conversations_user_a_fkey"
+            columns: ["user_a"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "conversations_user_b_fkey"
+            columns: ["user_b"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       currencies: {
         Row: {
           code: string
@@ -173,6 +212,236 @@ export type Database = {
           minimum?: number | null
         }
         Relationships: []
+      }
+      direct_messages: {
+        Row: {
+          body: string
+          conversation_id: string
+          created_at: string
+          event_message_id: string | null
+          id: string
+          read_at: string | null
+          recipient_id: string
+          sender_id: string
+        }
+        Insert: {
+          body: string
+          conversation_id: string
+          created_at?: string
+          event_message_id?: string | null
+          id?: string
+          read_at?: string | null
+          recipient_id: string
+          sender_id: string
+        }
+        Update: {
+          body?: string
+          conversation_id?: string
+          created_at?: string
+          event_message_id?: string | null
+          id?: string
+          read_at?: string | null
+          recipient_id?: string
+          sender_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "direct_messages_conversation_id_fkey"
+            columns: ["conversation_id"]
+            isOneToOne: false
+            referencedRelation: "conversations"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "direct_messages_event_message_id_fkey"
+            columns: ["event_message_id"]
+            isOneToOne: false
+            referencedRelation: "event_messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "direct_messages_recipient_id_fkey"
+            columns: ["recipient_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "direct_messages_sender_id_fkey"
+            columns: ["sender_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      discussion_reactions: {
+        Row: {
+          created_at: string
+          emoji: string
+          group_id: string
+          id: string
+          reply_id: string | null
+          thread_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          emoji: string
+          group_id: string
+          id?: string
+          reply_id?: string | null
+          thread_id: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          emoji?: string
+          group_id?: string
+          id?: string
+          reply_id?: string | null
+          thread_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "discussion_reactions_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "discussion_reactions_reply_id_fkey"
+            columns: ["reply_id"]
+            isOneToOne: false
+            referencedRelation: "discussion_replies"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "discussion_reactions_thread_id_fkey"
+            columns: ["thread_id"]
+            isOneToOne: false
+            referencedRelation: "discussion_threads"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "discussion_reactions_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      discussion_replies: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          edited_at: string | null
+          group_id: string
+          id: string
+          thread_id: string
+        }
+        Insert: {
+          author_id?: string | null
+          body: string
+          created_at?: string
+          edited_at?: string | null
+          group_id: string
+          id?: string
+          thread_id: string
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          edited_at?: string | null
+          group_id?: string
+          id?: string
+          thread_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "discussion_replies_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "discussion_replies_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "discussion_replies_thread_id_fkey"
+            columns: ["thread_id"]
+            isOneToOne: false
+            referencedRelation: "discussion_threads"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      discussion_threads: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          edited_at: string | null
+          group_id: string
+          id: string
+          last_activity_at: string
+          locked_at: string | null
+          pinned_at: string | null
+          reply_count: number
+          title: string
+        }
+        Insert: {
+          author_id?: string | null
+          body: string
+          created_at?: string
+          edited_at?: string | null
+          group_id: string
+          id?: string
+          last_activity_at?: string
+          locked_at?: string | null
+          pinned_at?: string | null
+          reply_count?: number
+          title: string
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          edited_at?: string | null
+          group_id?: string
+          id?: string
+          last_activity_at?: string
+          locked_at?: string | null
+          pinned_at?: string | null
+          reply_count?: number
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "discussion_threads_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "discussion_threads_group_id_fkey"
+            columns: ["group_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       event_album_photos: {
         Row: {
@@ -595,6 +864,41 @@ export type Database = {
             foreignKeyName: "event_stats_event_id_fkey"
             columns: ["event_id"]
             isOneToOne: true
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      event_walk_ins: {
+        Row: {
+          added_by: string | null
+          created_at: string
+          email: string | null
+          event_id: string
+          id: string
+          name: string
+        }
+        Insert: {
+          added_by?: string | null
+          created_at?: string
+          email?: string | null
+          event_id: string
+          id?: string
+          name: string
+        }
+        Update: {
+          added_by?: string | null
+          created_at?: string
+          email?: string | null
+          event_id?: string
+          id?: string
+          name?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_walk_ins_event_id_fkey"
+            columns: ["event_id"]
+            isOneToOne: false
             referencedRelation: "events"
             referencedColumns: ["id"]
           },
@@ -1224,6 +1528,39 @@ export type Database = {
           },
         ]
       }
+      member_blocks: {
+        Row: {
+          blocked_id: string
+          blocker_id: string
+          created_at: string
+        }
+        Insert: {
+          blocked_id: string
+          blocker_id?: string
+          created_at?: string
+        }
+        Update: {
+          blocked_id?: string
+          blocker_id?: string
+          created_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_blocks_blocked_id_fkey"
+            columns: ["blocked_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "member_blocks_blocker_id_fkey"
+            columns: ["blocker_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       moderation_log: {
         Row: {
           action: string
@@ -1804,6 +2141,7 @@ export type Database = {
           home_lat: number | null
           home_lng: number | null
           id: string
+          messages_from_anyone: boolean
           suspended_at: string | null
           updated_at: string
         }
@@ -1811,6 +2149,7 @@ export type Database = {
           home_lat?: number | null
           home_lng?: number | null
           id: string
+          messages_from_anyone?: boolean
           suspended_at?: string | null
           updated_at?: string
         }
@@ -1818,6 +2157,7 @@ export type Database = {
           home_lat?: number | null
           home_lng?: number | null
           id?: string
+          messages_from_anyone?: boolean
           suspended_at?: string | null
           updated_at?: string
         }
@@ -2336,6 +2676,23 @@ export type Database = {
         Args: { event_id: string; role: string; username: string }
         Returns: undefined
       }
+      add_walk_in: {
+        Args: { email?: string; event_id: string; name: string }
+        Returns: {
+          added_by: string | null
+          created_at: string
+          email: string | null
+          event_id: string
+          id: string
+          name: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "event_walk_ins"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       answer_feedback: {
         Args: { comment?: string; event_id: string; rating: number }
         Returns: undefined
@@ -2480,6 +2837,7 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      can_message: { Args: { recipient_id: string }; Returns: boolean }
       cancel_checkout: { Args: { order_id: string }; Returns: Json }
       cancel_rsvp: { Args: { event_id: string }; Returns: Json }
       cancel_series: {
@@ -2646,6 +3004,10 @@ export type Database = {
       }
       leave_group: { Args: { group_id: string }; Returns: undefined }
       leave_ticket_waitlist: { Args: { event_id: string }; Returns: Json }
+      mark_conversation_read: {
+        Args: { conversation_id: string }
+        Returns: number
+      }
       mark_invitation_emailed: {
         Args: { invitation_id: string; status: string }
         Returns: boolean
@@ -2681,6 +3043,20 @@ export type Database = {
         Returns: number
       }
       my_calendar_token: { Args: never; Returns: string }
+      my_conversations: {
+        Args: never
+        Returns: {
+          id: string
+          last_body: string
+          last_message_at: string
+          last_sender_id: string
+          other_avatar_path: string
+          other_display_name: string
+          other_id: string
+          other_username: string
+          unread: number
+        }[]
+      }
       my_event_role: { Args: { event_id: string }; Returns: string }
       my_rsvp: { Args: { event_id: string }; Returns: Json }
       my_ticket: { Args: { rsvp_id: string }; Returns: Json }
@@ -2722,6 +3098,7 @@ export type Database = {
         Args: { group_id: string; user_id: string }
         Returns: undefined
       }
+      remove_walk_in: { Args: { walk_in_id: string }; Returns: undefined }
       reorder_event_questions: {
         Args: { event_id: string; question_ids: string[] }
         Returns: {
@@ -2743,6 +3120,10 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      report_direct_message: {
+        Args: { message_id: string; reason: string }
+        Returns: string
       }
       report_queue: {
         Args: never
@@ -3008,6 +3389,10 @@ export type Database = {
           visibility: Database["public"]["Enums"]["group_visibility"]
         }[]
       }
+      send_direct_message: {
+        Args: { body: string; event_message_id?: string; recipient_id: string }
+        Returns: string
+      }
       set_group_member_role: {
         Args: { group_id: string; role: string; user_id: string }
         Returns: undefined
@@ -3136,7 +3521,7 @@ export type Database = {
         | "failed"
         | "canceled"
       report_status: "open" | "resolved" | "dismissed"
-      report_target: "event" | "comment" | "group" | "photo"
+      report_target: "event" | "comment" | "group" | "message" | "photo"
       rsvp_status: "going" | "waitlisted" | "pending" | "declined" | "cancelled"
       ticket_status: "held" | "valid" | "refunded" | "released"
       ticket_waitlist_status:
@@ -3330,7 +3715,7 @@ export const Constants = {
         "canceled",
       ],
       report_status: ["open", "resolved", "dismissed"],
-      report_target: ["event", "comment", "group", "photo"],
+      report_target: ["event", "comment", "group", "message", "photo"],
       rsvp_status: ["going", "waitlisted", "pending", "declined", "cancelled"],
       ticket_status: ["held", "valid", "refunded", "released"],
       ticket_waitlist_status: [
