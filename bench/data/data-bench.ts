@@ -43,6 +43,12 @@ function reads(db: SupabaseClient, now: string) {
     'Discover list (20 cards)': () => list(discover),
     'Discover with count (capped)': () => counted(discover),
     'Discover with count=exact (before)': () => ok(db.rpc('search_events', discover, { count: 'exact' }).select(DISCOVER_CARD_COLUMNS).range(0, 19)),
+    // The same page and count with the filters unordered (discover_events), ordered by the
+    // request, and the arguments in the URL: what decision 0351 measures for the list.
+    'Discover list, unordered + GET (with count)': async () => {
+      await ok(db.rpc('discover_events', discover, { get: true }).select(DISCOVER_CARD_COLUMNS).order('starts_at').order('id').range(0, 19));
+      await ok(db.rpc('search_events_count', discover, { get: true }).single());
+    },
     // The list as decision 0322 makes it: one card per series, counted up to 1,001.
     'Discover, a card per series (with count)': async () => {
       await ok(db.rpc('search_event_series', discover).select(DISCOVER_CARD_COLUMNS).range(0, 19));
@@ -59,7 +65,7 @@ function reads(db: SupabaseClient, now: string) {
 }
 
 /** The reads whose RLS-to-no-RLS ratio is printed: the same request as anon and as service_role. */
-const LIST_READS = ['Discover list (20 cards)', 'group page events', 'category list (events?category=eq.arts)'];
+const LIST_READS = ['Discover list (20 cards)', 'Discover list, unordered + GET (with count)', 'group page events', 'category list (events?category=eq.arts)'];
 
 /**
  * `npm run bench -- data`: Gather's reads at 100, 10,000 and 100,000 events (10,000 members,

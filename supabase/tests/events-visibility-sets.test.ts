@@ -119,7 +119,7 @@ describe('events seen through the select policy', () => {
 });
 
 describe("Discover's search", () => {
-  it('lists, for every caller, the events the old listing did, with and without "my groups"', async () => {
+  it('lists, for every caller, the events the old listing did, with and without "my groups" (search_events, discover_events)', async () => {
     for (const [name, w] of who) {
       for (const mine of [false, true]) {
         const now = sorted(
@@ -127,6 +127,10 @@ describe("Discover's search", () => {
         );
         const old = sorted(await g.sqlAs(w)<{ id: string }>(OLD_DISCOVER, [mine]));
         expect(now, `${name}${mine ? ' (my groups)' : ''}`).toEqual(old);
+        const unordered = sorted(
+          await g.sqlAs(w)<{ id: string }>(`select id from public.discover_events(starts_after => now() - interval '1 year', in_my_groups => $1)`, [mine]),
+        );
+        expect(unordered, `${name}: discover_events`).toEqual(now);
         const [count] = await g.sqlAs(w)<{ total: number }>(
           `select total from public.search_events_count(starts_after => now() - interval '1 year', in_my_groups => $1)`, [mine]);
         expect(count!.total, name).toBe(now.length);
