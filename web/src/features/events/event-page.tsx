@@ -3,7 +3,9 @@ import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
 import { AfterPaint } from "@/components/after-paint";
+import { EventAlbum } from "@/features/albums/event-album";
 import { EmbedBox } from "@/features/embeds/embed-box";
+import { EventFeedback } from "@/features/feedback/event-feedback";
 import { Topics } from "@/features/recommendations/topics";
 import { LoadError } from "@/components/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -116,6 +118,8 @@ export function EventPage() {
             <AfterPaint>
               <EventVideo event={event} />
               <EventDescription description={event.description} />
+              <EventFeedback event={event} userId={user?.id} went={mine?.status === "going"} />
+              <EventAlbum event={event} userId={user?.id} went={mine?.status === "going"} />
               <Suspense fallback={<CommentsFallback />}>
                 <CommentsSection event={event} />
               </Suspense>

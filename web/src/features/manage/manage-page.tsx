@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { Link, useParams } from "react-router";
 import { EventNotFoundState, ForbiddenState, LoadError, SectionsSkeleton } from "@/components/page-states";
 import { DraftBadge } from "@/components/events/draft-badge";
+import { FeedbackResults } from "@/features/feedback/feedback-results";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { canManageEvent } from "@/lib/auth/event-team";
@@ -146,6 +147,7 @@ function Dashboard({ event, isHost }: { event: ManagedEvent; isHost: boolean }) 
           <RsvpChart guests={guests.data} timeZone={event.timezone} until={until} />
         </>
       )}
+      <FeedbackResults event={event} />
       <div className="grid gap-6 lg:grid-cols-2">
         <MessageAttendees eventId={event.id} />
         <TeamSection eventId={event.id} canEdit={isHost} />
