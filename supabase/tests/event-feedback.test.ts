@@ -3,6 +3,7 @@ import { signToken } from '../../server/test/helpers/tokens.ts';
 import { driverName } from '../../server/test/helpers/test-db.ts';
 import { createEvent, expectAppError, startGather, type GatherServer, type Member } from './support/gather-server.ts';
 import { createGroup, join } from './support/group-cast.ts';
+import { settledMail } from './support/notification-mail.ts';
 
 // Feedback after an event role by role (decisions 0357–0358), through the real server: one
 // request per attendee once it ends, one editable answer each, results for the hosts only.
@@ -24,6 +25,7 @@ beforeAll(async () => {
   for (const m of [attendee, second, banned]) await g.sqlAs(m)('select public.rsvp($1, 0, null)', [past]);
   await g.sqlAs(attendee)('select public.rsvp($1, 0, null)', [upcoming]);
   await g.db.query(`update public.group_members set status = 'banned' where group_id = $1 and user_id = $2`, [group.id, banned.id]);
+  await g.db.query(`update public.profiles set locale = 'fr' where id = $1`, [second.id]);
   await g.db.query(`update public.events set starts_at = now() - interval '3 hours', ends_at = now() - interval '1 hour' where id = $1`, [past]);
 });
 afterAll(() => g.stop());
@@ -37,6 +39,12 @@ describe(`event feedback (${driverName})`, () => {
     const { data: mine } = await as(attendee).from('notifications').select('kind, payload').eq('kind', 'feedback_requested');
     expect(mine).toEqual([{ kind: 'feedback_requested', payload: expect.objectContaining({ event_id: past, title: 'Quiz night' }) }]);
     expect((await as(outsider).from('notifications').select('id').eq('kind', 'feedback_requested')).data).toEqual([]);
+    // Emailed by the notification machinery, in each member's language, with a link to the form.
+    const [english] = await settledMail(g, attendee, 'feedback_requested');
+    expect(english).toMatchObject({ subject: 'How was Quiz night?' });
+    expect(english!.text).toMatch(/\/events\/[^\s]+#feedback/);
+    const [french] = await settledMail(g, second, 'feedback_requested');
+    expect(french!.subject).toBe('C’était comment, Quiz night ?');
     // Members cannot make requests themselves.
     expect((await as(host).rpc('create_due_feedback_requests')).error).not.toBeNull();
   });

@@ -58,7 +58,7 @@ export interface Content {
 /** The kinds that have an email. Others (a kind added later) stay in-app only. */
 export const EMAIL_KINDS = [
   'rsvp_promoted', 'rsvp_approved', 'rsvp_declined', 'rsvp_requested', 'event_cancelled',
-  'host_message', 'reminder_24h', 'reminder_1h', 'cohost_added', 'event_changed', ...GROUP_EMAIL_KINDS,
+  'host_message', 'reminder_24h', 'reminder_1h', 'cohost_added', 'event_changed', 'feedback_requested', ...GROUP_EMAIL_KINDS,
   ...PAYMENT_EMAIL_KINDS, ...NOTICE_EMAIL_KINDS,
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -142,6 +142,11 @@ function contentFor(input: NotificationEmailInput, m: MailMessages, locale: Mail
       return { subject: m.reminder24h.subject(title), paragraphs: [m.reminder24h.body(title)], details, action: seeEvent };
     case 'reminder_1h':
       return { subject: m.reminder1h.subject(title), paragraphs: [m.reminder1h.body(title)], details, action: seeEvent };
+    case 'feedback_requested':
+      return {
+        subject: m.feedbackRequested.subject(title), paragraphs: [m.feedbackRequested.body(title)], details: [],
+        action: { label: m.feedbackRequested.action, url: `${eventUrl}#feedback` },
+      };
     case 'event_changed':
       return changedContent(input, m, locale, title, details, seeEvent);
     case 'cohost_added': {

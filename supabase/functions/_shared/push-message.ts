@@ -36,6 +36,7 @@ export type PushOutcome = 'sent' | 'opted_out' | 'no_device' | 'skipped' | 'not_
 export const PUSH_PREFERENCE_FOR_KIND: Record<string, string> = {
   reminder_24h: 'push_reminders',
   reminder_1h: 'push_reminders',
+  feedback_requested: 'push_reminders',
   rsvp_promoted: 'push_rsvp_updates',
   rsvp_approved: 'push_rsvp_updates',
   rsvp_declined: 'push_rsvp_updates',

@@ -42,6 +42,7 @@ export const PREFERENCE_FOR_KIND: Partial<Record<EmailKind, string>> = {
   host_message: 'email_host_messages',
   reminder_24h: 'email_reminders',
   reminder_1h: 'email_reminders',
+  feedback_requested: 'email_reminders',
   group_announcement: 'email_host_messages',
   group_join_approved: 'email_rsvp_updates',
   group_role_changed: 'email_rsvp_updates',

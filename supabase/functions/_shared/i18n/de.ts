@@ -40,6 +40,11 @@ export const de: MailMessages = {
   hostMessage: { defaultSubject: 'Eine Nachricht vom Veranstalter', body: (from, t) => `${from} hat den Gästen von ${t} eine Nachricht geschickt:` },
   reminder24h: { subject: (t) => `Morgen: ${t}`, body: (t) => `Zur Erinnerung: ${t} ist morgen.` },
   reminder1h: { subject: (t) => `Gleich geht’s los: ${t}`, body: (t) => `${t} beginnt in etwa einer Stunde.` },
+  feedbackRequested: {
+    subject: (t) => `Wie war ${t}?`,
+    body: (t) => `Danke, dass du bei ${t} warst. Wie war’s? Eine Bewertung von 1 bis 5 und, wenn du magst, ein Kommentar: Nur die Gastgeber lesen ihn.`,
+    action: 'Feedback geben',
+  },
   eventChanged: {
     subject: (what, t) => `${what === 'time' ? 'Neue Uhrzeit' : what === 'place' ? 'Neuer Ort' : 'Neue Uhrzeit und neuer Ort'}: ${t}`,
     body: (what, t) =>

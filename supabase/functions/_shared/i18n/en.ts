@@ -40,6 +40,11 @@ export const en: MailMessages = {
   hostMessage: { defaultSubject: 'A message from the host', body: (from, t) => `${from} sent a message to the guests of ${t}:` },
   reminder24h: { subject: (t) => `Tomorrow: ${t}`, body: (t) => `A reminder: ${t} is tomorrow.` },
   reminder1h: { subject: (t) => `Starting soon: ${t}`, body: (t) => `${t} starts in about an hour.` },
+  feedbackRequested: {
+    subject: (t) => `How was ${t}?`,
+    body: (t) => `Thanks for coming to ${t}. How was it? A rating from 1 to 5, and a comment if you like: only the hosts read it.`,
+    action: 'Give feedback',
+  },
   eventChanged: {
     subject: (what, t) => `${what === 'time' ? 'New time' : what === 'place' ? 'New place' : 'New time and place'}: ${t}`,
     body: (what, t) =>

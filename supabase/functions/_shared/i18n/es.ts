@@ -40,6 +40,11 @@ export const es: MailMessages = {
   hostMessage: { defaultSubject: 'Un mensaje del organizador', body: (from, t) => `${from} envió un mensaje a los invitados de ${t}:` },
   reminder24h: { subject: (t) => `Mañana: ${t}`, body: (t) => `Un recordatorio: ${t} es mañana.` },
   reminder1h: { subject: (t) => `Empieza pronto: ${t}`, body: (t) => `${t} empieza en una hora, más o menos.` },
+  feedbackRequested: {
+    subject: (t) => `¿Qué tal fue ${t}?`,
+    body: (t) => `Gracias por venir a ${t}. ¿Qué tal fue? Una puntuación del 1 al 5 y, si quieres, un comentario: solo lo leen los anfitriones.`,
+    action: 'Dar mi valoración',
+  },
   eventChanged: {
     subject: (what, t) => `${what === 'time' ? 'Nuevo horario' : what === 'place' ? 'Nuevo lugar' : 'Nuevo horario y lugar'}: ${t}`,
     body: (what, t) =>

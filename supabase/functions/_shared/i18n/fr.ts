@@ -40,6 +40,11 @@ export const fr: MailMessages = {
   hostMessage: { defaultSubject: 'Un message de l’organisateur', body: (from, t) => `${from} a envoyé un message aux invités de ${t} :` },
   reminder24h: { subject: (t) => `Demain : ${t}`, body: (t) => `Petit rappel : ${t}, c’est demain.` },
   reminder1h: { subject: (t) => `Bientôt : ${t}`, body: (t) => `${t} commence dans une heure environ.` },
+  feedbackRequested: {
+    subject: (t) => `C’était comment, ${t} ?`,
+    body: (t) => `Merci d’être venu·e à ${t}. C’était comment ? Une note de 1 à 5, et un commentaire si vous voulez : seuls les organisateurs le lisent.`,
+    action: 'Donner mon avis',
+  },
   eventChanged: {
     subject: (what, t) => `${what === 'time' ? 'Nouvel horaire' : what === 'place' ? 'Nouveau lieu' : 'Nouvel horaire et nouveau lieu'} : ${t}`,
     body: (what, t) =>

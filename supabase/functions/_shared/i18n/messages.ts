@@ -31,6 +31,8 @@ export interface MailMessages {
   hostMessage: { defaultSubject: string; body(from: string, title: string): string };
   reminder24h: { subject(title: string): string; body(title: string): string };
   reminder1h: { subject(title: string): string; body(title: string): string };
+  /** After an event, to those who went (issue 33): rate it 1–5. */
+  feedbackRequested: { subject(title: string): string; body(title: string): string; action: string };
   /** A date's time or place changed (decision 0135): subject and sentence per what changed. */
   eventChanged: {
     subject(what: ChangedWhat, title: string): string;

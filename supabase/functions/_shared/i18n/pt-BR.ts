@@ -40,6 +40,11 @@ export const ptBR: MailMessages = {
   hostMessage: { defaultSubject: 'Uma mensagem do organizador', body: (from, t) => `${from} enviou uma mensagem aos convidados de ${t}:` },
   reminder24h: { subject: (t) => `Amanhã: ${t}`, body: (t) => `Um lembrete: ${t} é amanhã.` },
   reminder1h: { subject: (t) => `Começa já já: ${t}`, body: (t) => `${t} começa em cerca de uma hora.` },
+  feedbackRequested: {
+    subject: (t) => `Como foi ${t}?`,
+    body: (t) => `Obrigado por ir a ${t}. Como foi? Uma nota de 1 a 5 e, se quiser, um comentário: só os anfitriões leem.`,
+    action: 'Dar minha avaliação',
+  },
   eventChanged: {
     subject: (what, t) => `${what === 'time' ? 'Novo horário' : what === 'place' ? 'Novo local' : 'Novo horário e local'}: ${t}`,
     body: (what, t) =>

@@ -55,6 +55,8 @@ export function notificationText(n: NotificationLike): string {
       return t`Reminder: ${title} starts tomorrow.`;
     case "reminder_1h":
       return t`Reminder: ${title} starts in an hour.`;
+    case "feedback_requested":
+      return t`How was ${title}? Tell the hosts in a minute.`;
     case "event_changed": {
       const changed = Array.isArray(p.changed) ? p.changed : [];
       if (changed.includes("time") && changed.includes("place")) return t`${title} has a new time and place.`;

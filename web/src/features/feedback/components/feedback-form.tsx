@@ -46,7 +46,7 @@ export default function FeedbackForm({ eventId, userId }: { eventId: string; use
   const labels = [t`1 star: poor`, t`2 stars: fair`, t`3 stars: good`, t`4 stars: very good`, t`5 stars: excellent`];
 
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-lg border border-border p-4">
+    <section id="feedback" aria-labelledby={`${id}-title`} className="flex scroll-mt-4 flex-col gap-3 rounded-lg border border-border p-4">
       <h2 id={`${id}-title`} className="text-xl font-semibold">
         <Trans>How was it?</Trans>
       </h2>
