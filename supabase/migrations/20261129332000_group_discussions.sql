@@ -269,9 +269,10 @@ grant select, delete on public.discussion_threads, public.discussion_replies, pu
 grant select on public.discussion_threads, public.discussion_replies, public.discussion_reactions to anon;
 grant insert (group_id, title, body, pinned_at, locked_at) on public.discussion_threads to authenticated;
 grant update (title, body, pinned_at, locked_at) on public.discussion_threads to authenticated;
-grant insert (thread_id, body) on public.discussion_replies to authenticated;
+-- group_id may be sent (the types ask for it); the trigger sets it from the thread whatever it says.
+grant insert (thread_id, group_id, body) on public.discussion_replies to authenticated;
 grant update (body) on public.discussion_replies to authenticated;
-grant insert (thread_id, reply_id, emoji) on public.discussion_reactions to authenticated;
+grant insert (thread_id, group_id, reply_id, emoji) on public.discussion_reactions to authenticated;
 grant all on public.discussion_threads, public.discussion_replies, public.discussion_reactions to service_role;
 
 select private.hold_to_full_session('public.discussion_threads');

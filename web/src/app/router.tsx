@@ -113,6 +113,10 @@ export const pageRoutes: RouteObject[] = [
     lazy: withCatalogue("payments-settings", async () => ({ Component: (await import("@/features/payments-settings/payments-settings-page")).PaymentsSettingsPage })),
   },
   {
+    path: "messages",
+    lazy: withCatalogue("messages", async () => ({ Component: (await import("@/features/messages/messages-page")).MessagesPage })),
+  },
+  {
     path: "u/:username",
     lazy: withCatalogue("profiles", async () => ({ Component: (await import("@/features/profiles/public-profile-page")).PublicProfilePage })),
   },

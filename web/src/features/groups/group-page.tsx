@@ -14,6 +14,7 @@ import { groupDetailOptions } from "./api/get-group";
 import { managerStatsOptions, myMembershipOptions } from "./api/members-api";
 import { AlertsToggle } from "./components/alerts-toggle";
 import { MapFacade as MapFacadeSection } from "@/components/map/map-facade";
+import { GroupDiscussions } from "@/features/discussions/discussions";
 import { EmbedBox } from "@/features/embeds/embed-box";
 import { Topics } from "@/features/recommendations/topics";
 import { GroupAnnouncements as GroupAnnouncementsSection } from "./components/group-announcements";
@@ -96,6 +97,7 @@ export function GroupPage() {
               <>
                 <GroupAnnouncements groupId={group.id} userId={userId} />
                 <GroupEventsSection groupId={group.id} userId={userId} when="upcoming" />
+                {userId && (isMember || canManage) && <GroupDiscussions groupId={group.id} userId={userId} canManage={canManage} />}
                 {/* Below the first screen: rendered in a task of its own after the top has painted. */}
                 <AfterPaint>
                   <GroupEventsSection groupId={group.id} userId={userId} when="past" />

@@ -8,6 +8,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { FollowHost } from "@/features/recommendations/follow-host";
+import { MessageButton } from "@/features/messages/message-button";
 import { useSession } from "@/lib/auth/session-context";
 import { errorMessage } from "@/lib/errors";
 import { usePageTitle } from "@/lib/use-page-title";
@@ -74,6 +75,7 @@ function ProfileView({ profile }: { profile: PublicProfile }) {
           </Button>
         )}
         {user && user.id !== profile.id && <FollowHost userId={user.id} hostId={profile.id} name={profile.display_name} />}
+        {user && user.id !== profile.id && <MessageButton userId={user.id} personId={profile.id} />}
       </header>
       {profile.bio && <p className="max-w-prose whitespace-pre-line">{profile.bio}</p>}
       <OrganizedGroupsSection profile={profile} />
