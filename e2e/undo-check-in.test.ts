@@ -69,3 +69,35 @@ describe('undoing a check-in at the door', () => {
     });
   }
 });
+
+describe('walk-ins at the door', () => {
+  for (const [lang, width, w] of [
+    ['en', 360, { section: 'Walk-ins', name: 'Name', email: 'Email (optional)', add: 'Add and check in', in: 'Ana Walker is in.', count: '1 walk-in', remove: 'Remove Ana Walker' }],
+    ['fr', 1280, { section: 'Sans inscription', name: 'Nom', email: 'E-mail (facultatif)', add: 'Ajouter et enregistrer l’arrivée', in: 'Arrivée de Ana Walker enregistrée.', count: '1 arrivée sans inscription', remove: 'Retirer Ana Walker' }],
+  ] as const) {
+    it(`adds someone without an RSVP by name, in at once, and removes them again (${lang}, ${width} px)`, async () => {
+      const { context, page } = await newSignedInPage(app.browser, app.server.url, 'ada@example.com', '/');
+      try {
+        const errors = watchPageErrors(page);
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate((l) => localStorage.setItem('gather.locale', l), lang);
+        await page.goto(`${app.server.url}/events/${slug}/check-in`);
+        await expect.poll(() => heading(page), SLOW).toBe(TITLE);
+        const section = page.getByRole('region', { name: w.section });
+        await section.getByLabel(w.name, { exact: true }).fill('Ana Walker');
+        await section.getByLabel(w.email).fill('ana@example.com');
+        await section.getByRole('button', { name: w.add }).click();
+        await page.getByText(w.in).first().waitFor(SLOW);
+        await section.getByText(w.count).waitFor(SLOW);
+        await section.getByRole('listitem').filter({ hasText: 'ana@example.com' }).waitFor(SLOW);
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await section.getByRole('button', { name: w.remove }).click();
+        await expect.poll(() => section.getByRole('listitem').count(), SLOW).toBe(0);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.evaluate(() => localStorage.removeItem('gather.locale')).catch(() => {});
+        await context.close();
+      }
+    });
+  }
+});

@@ -5,9 +5,12 @@ create function public.undo_check_in(event_id uuid, user_id uuid) returns jsonb
 language plpgsql security definer set search_path = '' as $$
 #variable_conflict use_column
 declare
-  e public.events := private.lock_event(undo_check_in.event_id);
+  e public.events;
   cur public.rsvps;
 begin
+  -- A member with a second factor acts at aal2 (decision on second factors everywhere).
+  perform private.assert_full_session(writes => true);
+  e := private.lock_event(undo_check_in.event_id);
   perform private.assert_active();
   if not private.can_check_in(e.id) then
     perform private.raise_error('not_host', 'Only the event''s hosts can do that.', 403);

@@ -5,6 +5,7 @@
 create function public.event_guest_emails(event_id uuid) returns table (user_id uuid, email text)
 language plpgsql stable security definer set search_path = '' as $$
 begin
+  perform private.assert_full_session();
   if not private.can_manage_event(event_guest_emails.event_id) then
     perform private.raise_error('not_host', 'Only the event''s hosts can do that.', 403);
   end if;

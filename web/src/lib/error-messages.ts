@@ -173,6 +173,8 @@ const DATABASE: Record<string, Translate> = {
   not_author: msg`Only the author can change a comment.`,
   not_going: msg`This person is not on the guest list.`,
   not_checked_in: msg`This person is not checked in.`,
+  invalid_walk_in_name: msg`Give the walk-in's name (up to 120 characters).`,
+  invalid_walk_in_email: msg`The walk-in's email address is not valid.`,
   not_host: msg`Only the event's hosts can do that.`,
   not_signed_in: msg`Sign in to do that.`,
   rate_limited: msg`You're doing that too often. Try again in a minute.`,

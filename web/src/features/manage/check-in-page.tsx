@@ -18,6 +18,7 @@ import { checkInWindowText } from "./check-in-outcome";
 import { CheckInResult } from "./components/check-in-result";
 import { CheckInSearch } from "./components/check-in-search";
 import { TicketCodeForm } from "./components/ticket-code-form";
+import { WalkInsSection } from "./components/walk-ins-section";
 import { useCheckIn } from "./hooks/use-check-in";
 import { useLiveGuestList } from "./hooks/use-live-guest-list";
 import { useManagedEvent } from "./hooks/use-managed-event";
@@ -128,6 +129,7 @@ function Door({ event, canManage }: { event: ManagedEvent; canManage: boolean })
           onUndo={checkIn.undoCheckIn}
         />
       )}
+      <WalkInsSection eventId={event.id} timeZone={event.timezone} />
     </div>
   );
 }

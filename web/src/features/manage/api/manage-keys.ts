@@ -11,4 +11,5 @@ export const manageKeys = {
   answers: (eventId: string) => [...manageKeys.all, "answers", eventId] as const,
   messages: (eventId: string) => [...manageKeys.all, "messages", eventId] as const,
   team: (eventId: string) => [...manageKeys.all, "team", eventId] as const,
+  walkIns: (eventId: string) => [...manageKeys.all, "walk-ins", eventId] as const,
 };
