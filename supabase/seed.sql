@@ -299,3 +299,45 @@ join public.profiles p on p.username = 'grace'
 left join public.profiles h on h.username = f.host;
 
 drop table seed_events, seed_homes;
+
+-- Group conversations (issue 33, decisions 0345-0349): two discussions in the Lisbon Analytical
+-- Society (one pinned by its organizer, with replies, a mention and reactions), and a private
+-- conversation between Ada and Grace, the last message not yet read.
+insert into public.discussion_threads (group_id, author_id, title, body, pinned_at, created_at, last_activity_at)
+select g.id, p.id, t.title, t.body, case when t.pinned then now() - interval '2 days' end, now() - t.ago, now() - t.ago
+from (values
+  ('ada', 'Welcome: read this first', E'Say hello here and tell us **what you would like to build**.\n\nBe kind; the rules are in the About section.', true, interval '3 days'),
+  ('grace', 'Which engine should we build next?', E'The Difference Engine went well. Ideas for the next evening:\n\n- a Jacquard loom card reader\n- a slide-rule workshop\n\nWhat do you think, @ada?', false, interval '1 day')
+) as t(username, title, body, pinned, ago)
+join public.profiles p on p.username = t.username
+join public.groups g on g.name = 'Lisbon Analytical Society';
+
+insert into public.discussion_replies (thread_id, author_id, body, created_at)
+select d.id, p.id, r.body, now() - r.ago
+from (values
+  ('Which engine should we build next?', 'alan', 'The loom, please. Punched cards are where it all started.', interval '20 hours'),
+  ('Which engine should we build next?', 'ada', 'Loom it is. @grace, can you book the workshop room?', interval '18 hours'),
+  ('Welcome: read this first', 'hedy', 'Hello from Hedy! Radio and frequency hopping are my thing.', interval '2 days')
+) as r(title, username, body, ago)
+join public.discussion_threads d on d.title = r.title
+join public.profiles p on p.username = r.username;
+
+insert into public.discussion_reactions (thread_id, group_id, user_id, emoji)
+select d.id, d.group_id, p.id, x.emoji
+from (values ('alan', '👍'), ('hedy', '🎉'), ('tim', '👍')) as x(username, emoji)
+join public.discussion_threads d on d.title = 'Which engine should we build next?'
+join public.profiles p on p.username = x.username;
+
+insert into public.conversations (user_a, user_b, last_message_at)
+select least(a.id, b.id), greatest(a.id, b.id), now() - interval '2 hours'
+from public.profiles a, public.profiles b where a.username = 'ada' and b.username = 'grace';
+
+insert into public.direct_messages (conversation_id, sender_id, recipient_id, body, read_at, created_at)
+select c.id, s.id, r.id, m.body, case when m.read then now() - m.ago end, now() - m.ago
+from (values
+  ('grace', 'ada', 'Could you bring the Bernoulli notes on Thursday?', true, interval '5 hours'),
+  ('ada', 'grace', 'Of course. I will print a copy for everyone.', false, interval '2 hours')
+) as m(sender, recipient, body, read, ago)
+join public.profiles s on s.username = m.sender
+join public.profiles r on r.username = m.recipient
+join public.conversations c on c.user_a = least(s.id, r.id) and c.user_b = greatest(s.id, r.id);
