@@ -341,3 +341,40 @@ from (values
 join public.profiles s on s.username = m.sender
 join public.profiles r on r.username = m.recipient
 join public.conversations c on c.user_a = least(s.id, r.id) and c.user_b = greatest(s.id, r.id);
+
+-- After the event (issue 33, decisions 0355–0358): last week's riverside picnic, with three photos
+-- in its album (seed-media/event-albums/<its id>/: the bucket keeps each event's photos in its own
+-- folder, so its id is fixed) and feedback from most of those who went: Ada's dashboard shows the
+-- results, Linus has not answered yet.
+insert into public.events (id, host_id, title, description, category, starts_at, ends_at, timezone, venue_name, address,
+                           lat, lng, visibility, status)
+select '00000000-0000-4000-8000-0000000a1b00', p.id, 'Riverside picnic',
+       'Bring something to share; blankets provided. Add your photos to the album afterwards.', 'food',
+       now() + interval '1 day', now() + interval '1 day 4 hours',
+       'Europe/Lisbon', 'Jardim do Tabaco', 'Av. Infante Dom Henrique, Lisbon', 38.7095, -9.1240, 'public', 'published'
+from public.profiles p where p.username = 'ada';
+-- Published as any event is (in the future), then moved to six days ago, as time would have.
+update public.events
+set starts_at = ((current_date - 6) + time '17:00') at time zone 'Europe/Lisbon',
+    ends_at = ((current_date - 6) + time '21:00') at time zone 'Europe/Lisbon', cover_path = 'seed/food-1.png'
+where id = '00000000-0000-4000-8000-0000000a1b00';
+
+insert into public.rsvps (event_id, user_id, status, checked_in_at, created_at)
+select '00000000-0000-4000-8000-0000000a1b00', p.id, 'going', now() - interval '6 days', now() - interval '12 days'
+from public.profiles p where p.username in ('grace', 'alan', 'hedy', 'amelie', 'linus');
+select private.refresh_event_stats('00000000-0000-4000-8000-0000000a1b00');
+
+insert into public.event_album_photos (event_id, uploader_id, path, caption, width, height, created_at)
+select '00000000-0000-4000-8000-0000000a1b00', p.id, '00000000-0000-4000-8000-0000000a1b00/' || x.file, x.caption, 640, 480, now() - x.ago
+from (values ('grace', 'sunset.png', 'Sunset over the Tagus', interval '5 days 20 hours'),
+             ('hedy', 'blanket.png', null, interval '5 days 19 hours'),
+             ('amelie', 'lanterns.png', 'Les lanternes, à la tombée de la nuit', interval '5 days 18 hours')) as x(username, file, caption, ago)
+join public.profiles p on p.username = x.username;
+
+insert into public.event_feedback (event_id, user_id, rating, comment, created_at, updated_at)
+select '00000000-0000-4000-8000-0000000a1b00', p.id, f.rating, f.comment, now() - f.ago, now() - f.ago
+from (values ('grace', 5, 'Perfect spot, and the lanterns were a lovely touch.', interval '5 days'),
+             ('alan', 4, 'More shade next time, please.', interval '4 days'),
+             ('hedy', 5, null, interval '4 days'),
+             ('amelie', 3, 'Super ambiance, mais il manquait des verres.', interval '3 days')) as f(username, rating, comment, ago)
+join public.profiles p on p.username = f.username;
