@@ -19,7 +19,7 @@ export const GROUP_PAGE_COLUMNS =
 
 /** Discover's cards (web: features/discover/api/search-events.ts): only what a card and its pin show. */
 export const DISCOVER_CARD_COLUMNS =
-  'id, slug, title, category, starts_at, ends_at, timezone, venue_name, address, lat, lng, is_online, capacity, waitlist_enabled, cover_path, more_dates, event_stats(spots_left, going_count, waitlist_count)';
+  'id, slug, title, category, starts_at, ends_at, timezone, venue_name, address, lat, lng, is_online, capacity, waitlist_enabled, cover_path, more_dates, currency, price_from, tickets_sold_out, event_stats(spots_left, going_count, waitlist_count)';
 
 /** Discover's list: one card per series (its next date), and how many cards (decision 0322). */
 export const DISCOVER_LIST_RPC = 'search_event_series';

@@ -2,6 +2,7 @@
 // visitor on its first render (DiscoverPage, FilterBar, MoreFilters, DistanceFilter, ViewSwitcher,
 // EventListView, EventCard): the same elements, classes, words and card covers, so the app's first
 // render lands on the same boxes (decision 0169). Every value is escaped here.
+import { currencyExponent } from '../../_shared/currency-exponent.ts';
 import { CARD_COVER, DISCOVER_COUNT_CAP, renditionUrl, srcSet } from '../../_shared/page-contract.ts';
 import { distanceUnitFor, KM_PER_MILE, regionalTag } from '../../_shared/regional-format.ts';
 import { utcOffsetLabel } from '../../_shared/zoned-time.ts';
@@ -13,6 +14,7 @@ export interface DiscoverCard {
   id: string; slug: string; title: string; category: string; starts_at: string; timezone: string;
   venue_name: string | null; is_online: boolean; capacity: number | null; waitlist_enabled: boolean; cover_path: string | null;
   more_dates?: number | null;
+  currency?: string; price_from?: number | null; tickets_sold_out?: boolean;
   event_stats: { spots_left: number | null; going_count: number } | { spots_left: number | null; going_count: number }[] | null;
 }
 
@@ -64,6 +66,17 @@ function spotsLabel(e: DiscoverCard, w: DiscoverWords, tag: string): string {
   }
   if (left > 0) return plural(w.spotsLeft, left, tag);
   return e.waitlist_enabled ? w.fullWaitlist : w.full;
+}
+
+/** price-label.ts: "Free", "From €5" (the reader's Intl tag, whole amounts without decimals), "Sold out", or nothing. */
+function priceLabel(e: DiscoverCard, w: DiscoverWords, tag: string): string | null {
+  if (e.tickets_sold_out) return w.soldOut;
+  if (e.price_from == null) return null;
+  if (e.price_from === 0 || !e.currency) return w.free;
+  const code = e.currency.toUpperCase();
+  const major = e.price_from / 10 ** currencyExponent(code);
+  const digits = Number.isInteger(major) ? 0 : currencyExponent(code);
+  return w.from(new Intl.NumberFormat(tag, { style: 'currency', currency: code, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(major));
 }
 
 const BUTTON_OUTLINE = `${BUTTON} border border-input bg-background shadow-sm hover:bg-accent hover:text-accent-foreground h-10 px-4 py-2`;
@@ -137,6 +150,7 @@ export function eventCard(e: DiscoverCard, i: number, w: DiscoverWords, o: Disco
       ` sizes="${attr(CARD_COVER.sizes)}" width="1200" height="630" alt="" loading="${eager ? 'eager' : 'lazy'}" fetchpriority="${eager ? 'high' : 'auto'}" decoding="async" class="aspect-[1200/630] w-full bg-muted object-cover">`
     : '<div aria-hidden="true" class="aspect-[1200/630] w-full bg-gradient-to-br from-brand-100 to-secondary"></div>';
   const place = e.venue_name ?? (e.is_online ? w.online : '');
+  const price = priceLabel(e, w, o.formatLocale);
   return '<article class="relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">' +
     cover + '<div class="flex flex-1 flex-col gap-3 p-5">' +
     `<p class="flex items-center gap-2 text-sm font-medium text-brand-700">${icon('calendar-days', 'size-4 shrink-0')}` +
@@ -145,6 +159,7 @@ export function eventCard(e: DiscoverCard, i: number, w: DiscoverWords, o: Disco
     `<h2 class="text-lg font-semibold leading-snug"><a href="/events/${attr(encodeURIComponent(e.slug))}" data-discover="true" class="after:absolute after:inset-0 focus:outline-none">${text(e.title)}</a></h2>` +
     `<p class="flex items-center gap-2 text-sm text-muted-foreground">${icon(e.venue_name ? 'map-pin' : 'monitor-play', 'size-4 shrink-0')}<span class="truncate">${text(place)}</span>` +
     (e.venue_name && e.is_online ? `<span class="shrink-0">${text(w.alsoOnline)}</span>` : '') + '</p>' +
+    (price ? `<p class="flex items-center gap-2 text-sm font-medium">${icon('ticket', 'size-4 shrink-0')}${text(price)}</p>` : '') +
     '<div class="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2 text-sm">' +
     `<span class="rounded-full bg-secondary px-2.5 py-0.5 font-medium text-secondary-foreground">${text(o.category(e.category))}</span>` +
     `<span class="flex items-center gap-1.5 text-muted-foreground">${icon('users', 'size-4')}${text(spotsLabel(e, w, o.formatLocale))}</span>` +

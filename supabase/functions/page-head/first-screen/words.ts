@@ -32,6 +32,8 @@ export interface DiscoverWords {
   /** A series' card: how many of its dates follow (event-card). */
   moreDates(one: boolean, n: string): string;
   openToAll: string; full: string; fullWaitlist: string; online: string; alsoOnline: string;
+  /** A card's price (price-label): "Free", "From €5" (`price` already formatted), "Sold out". */
+  free: string; from(price: string): string; soldOut: string;
 }
 
 export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
@@ -53,6 +55,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
       spotsLeft: (one, n) => `${n} ${one ? 'spot' : 'spots'} left`,
       openToAll: 'Open to all', full: 'Full', fullWaitlist: 'Full · waitlist open', online: 'Online', alsoOnline: '· also online',
       moreDates: (one, n) => `+${n} ${one ? 'more date' : 'more dates'}`,
+      free: 'Free', from: (p) => `From ${p}`, soldOut: 'Sold out',
     },
   },
   de: {
@@ -73,6 +76,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
       spotsLeft: (one, n) => `${n} ${one ? 'Platz' : 'Plätze'} frei`,
       openToAll: 'Offen für alle', full: 'Ausgebucht', fullWaitlist: 'Ausgebucht · Warteliste offen', online: 'Online', alsoOnline: '· auch online',
       moreDates: (one, n) => `+${n} ${one ? 'weiterer Termin' : 'weitere Termine'}`,
+      free: 'Kostenlos', from: (p) => `Ab ${p}`, soldOut: 'Ausverkauft',
     },
   },
   es: {
@@ -93,6 +97,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
       spotsLeft: (one, n) => (one ? `Queda ${n} plaza` : `Quedan ${n} plazas`),
       openToAll: 'Abierto a todos', full: 'Completo', fullWaitlist: 'Completo · lista de espera abierta', online: 'En línea', alsoOnline: '· también en línea',
       moreDates: (one, n) => `+${n} ${one ? 'fecha más' : 'fechas más'}`,
+      free: 'Gratis', from: (p) => `Desde ${p}`, soldOut: 'Agotado',
     },
   },
   fr: {
@@ -113,6 +118,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
       spotsLeft: (one, n) => `${n} ${one ? 'place restante' : 'places restantes'}`,
       openToAll: 'Ouvert à tous', full: 'Complet', fullWaitlist: 'Complet · liste d’attente ouverte', online: 'En ligne', alsoOnline: '· aussi en ligne',
       moreDates: (one, n) => `+${n} ${one ? 'autre date' : 'autres dates'}`,
+      free: 'Gratuit', from: (p) => `À partir de ${p}`, soldOut: 'Épuisé',
     },
   },
   'pt-BR': {
@@ -133,6 +139,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
       spotsLeft: (one, n) => (one ? `Resta ${n} vaga` : `Restam ${n} vagas`),
       openToAll: 'Aberto a todos', full: 'Lotado', fullWaitlist: 'Lotado · lista de espera aberta', online: 'On-line', alsoOnline: '· também on-line',
       moreDates: (one, n) => `+${n} ${one ? 'outra data' : 'outras datas'}`,
+      free: 'Grátis', from: (p) => `A partir de ${p}`, soldOut: 'Esgotado',
     },
   },
 };

@@ -30,6 +30,12 @@ export type EventCardData = {
   cover_path: string | null;
   /** How many dates of its series follow this one (null outside a series). */
   more_dates: number | null;
+  /** The event's currency (ISO 4217), for its price. */
+  currency: string;
+  /** The lowest price one can pay now, in minor units: 0 for a free event, null when nothing is on sale. */
+  price_from: number | null;
+  /** A paid event with no ticket left on sale (or no seat left). */
+  tickets_sold_out: boolean;
   event_stats: { spots_left: number | null; going_count: number; waitlist_count: number } | null;
 };
 

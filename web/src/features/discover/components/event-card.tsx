@@ -1,11 +1,12 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { CalendarDays, MapPin, MonitorPlay, Navigation, Repeat, Users } from "lucide-react";
+import { CalendarDays, MapPin, MonitorPlay, Navigation, Repeat, Ticket, Users } from "lucide-react";
 import { Link } from "react-router";
 import { categoryLabel } from "@/lib/categories";
 import { formatEventStart } from "@/lib/datetime";
 import { formatDistance } from "@/lib/i18n/format";
 import { cardCoverImage } from "@/lib/images";
 import type { EventCardData } from "../api/search-events";
+import { priceLabel } from "./price-label";
 import { spotsLabel } from "./spots-label";
 
 type EventCardProps = {
@@ -20,6 +21,7 @@ export function EventCard({ event, distanceKm, eager = false }: EventCardProps) 
   const { t } = useLingui();
   const place = event.venue_name ?? (event.is_online ? t`Online` : "");
   const distance = distanceKm != null ? formatDistance(distanceKm) : null;
+  const price = priceLabel(event);
   return (
     // The title link covers the whole card (after:absolute), so it is one tab stop.
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
@@ -71,6 +73,12 @@ export function EventCard({ event, distanceKm, eager = false }: EventCardProps) 
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <Navigation aria-hidden="true" className="size-4 shrink-0" />
             {t`${distance} away`}
+          </p>
+        )}
+        {price && (
+          <p className="flex items-center gap-2 text-sm font-medium">
+            <Ticket aria-hidden="true" className="size-4 shrink-0" />
+            {price}
           </p>
         )}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2 text-sm">
