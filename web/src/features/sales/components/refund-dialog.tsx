@@ -21,6 +21,8 @@ export function RefundDialog({ order, open, busy, onOpenChange, onRefund }: Prop
   const [problem, setProblem] = useState<string | null>(null);
   const leftText = formatMoney(left, order.currency);
   const buyer = order.buyer?.display_name ?? t`A former member`;
+  // Seats are numbered across the order; "of 3" counts them all, refunded ones too.
+  const count = Math.max(order.tickets.length, ...order.tickets.map((x) => x.position));
 
   const confirm = () => {
     if (kind === "all") return onRefund({});
@@ -61,9 +63,10 @@ export function RefundDialog({ order, open, busy, onOpenChange, onRefund }: Prop
             {tickets.map((ticket) => {
               const position = ticket.position;
               const price = formatMoney(ticket.amount, order.currency);
-              const holder = ticket.holder_name;
+              // A ticket nobody named is the buyer's: "Ticket 2 of 3 · Grace Hopper · €8.00", never a blank.
+              const holder = ticket.holder_name.trim() || buyer;
               return (
-                <CheckboxField key={ticket.id} label={t`Ticket ${position} · ${holder} · ${price}`} checked={chosen.has(ticket.id)}
+                <CheckboxField key={ticket.id} label={t`Ticket ${position} of ${count} · ${holder} · ${price}`} checked={chosen.has(ticket.id)}
                   onChange={(e) => setChosen((old) => {
                     const next = new Set(old);
                     if (e.target.checked) next.add(ticket.id);
