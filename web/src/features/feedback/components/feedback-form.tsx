@@ -63,8 +63,16 @@ export default function FeedbackForm({ eventId, userId }: { eventId: string; use
                 const value = i + 1;
                 const on = rating !== null && value <= rating;
                 return (
-                  <label key={value} className="cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
-                    <input type="radio" name={`${id}-rating`} value={value} checked={rating === value} onChange={() => setRating(value)} className="sr-only" />
+                  <label key={value} className="relative cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
+                    {/* Transparent over its star: the star is what is clicked or tapped, the radio what is focused and read. */}
+                    <input
+                      type="radio"
+                      name={`${id}-rating`}
+                      value={value}
+                      checked={rating === value}
+                      onChange={() => setRating(value)}
+                      className="absolute inset-0 size-full cursor-pointer opacity-0"
+                    />
                     <Star aria-hidden="true" className={cn("size-8", on ? "fill-amber-400 text-amber-600" : "text-muted-foreground")} />
                     <span className="sr-only">{label}</span>
                   </label>
