@@ -49,7 +49,7 @@ function Messages() {
         <Trans>Messages</Trans>
       </h1>
       <div className="grid gap-6 md:grid-cols-[20rem_1fr]">
-        <div className={`flex flex-col gap-4 ${showingOne ? "hidden md:flex" : ""}`}>
+        <div className={`flex min-w-0 flex-col gap-4 ${showingOne ? "hidden md:flex" : ""}`}>
           <ConversationList conversations={list.data} openId={existing?.id ?? null} userId={userId} />
           <AnyoneSetting userId={userId} />
         </div>

@@ -47,8 +47,8 @@ export default function DiscussionsSection({ groupId, userId, canManage }: Group
               <li key={th.id}>
                 <button type="button" onClick={() => setOpen(th.id)} className="flex w-full flex-col gap-1 p-3 text-left hover:bg-muted/50">
                   <span className="flex items-center gap-2 font-medium break-words">
-                    {th.pinned_at && <Pin aria-label={t`Pinned`} className="size-4 shrink-0 text-brand-700" />}
-                    {th.locked_at && <Lock aria-label={t`Locked`} className="size-4 shrink-0" />}
+                    {th.pinned_at && <Pin role="img" aria-label={t`Pinned`} className="size-4 shrink-0 text-brand-700" />}
+                    {th.locked_at && <Lock role="img" aria-label={t`Locked`} className="size-4 shrink-0" />}
                     {th.title}
                   </span>
                   <span className="text-sm text-muted-foreground">

@@ -30,7 +30,6 @@ export function ReactionsBar({ groupId, threadId, replyId, reactions, userId }: 
             key={emoji}
             type="button"
             aria-pressed={pressed}
-            aria-label={t`React with ${emoji} (${count})`}
             disabled={toggle.isPending}
             onClick={() => toggle.mutate(emoji)}
             className={`inline-flex min-h-9 min-w-11 items-center justify-center gap-1 rounded-full border px-2 text-sm ${
@@ -38,7 +37,8 @@ export function ReactionsBar({ groupId, threadId, replyId, reactions, userId }: 
             } ${count === 0 && !pressed ? "opacity-80" : ""}`}
           >
             <span aria-hidden="true">{emoji}</span>
-            {count > 0 && <span aria-hidden="true">{count}</span>}
+            <span className="sr-only">{t`React with ${emoji}`}</span>
+            {count > 0 && <span>{count}</span>}
           </button>
         );
       })}

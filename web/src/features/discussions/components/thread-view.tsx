@@ -68,8 +68,8 @@ export function ThreadView({ groupId, threadId, userId, canManage, onBack }: Pro
       {back}
       <article aria-labelledby={`thread-${thread.id}`} className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4">
         <h3 id={`thread-${thread.id}`} className="flex flex-wrap items-center gap-2 text-lg font-semibold break-words">
-          {thread.pinned_at && <Pin aria-label={t`Pinned`} className="size-4 text-brand-700" />}
-          {locked && <Lock aria-label={t`Locked`} className="size-4" />}
+          {thread.pinned_at && <Pin role="img" aria-label={t`Pinned`} className="size-4 text-brand-700" />}
+          {locked && <Lock role="img" aria-label={t`Locked`} className="size-4" />}
           {thread.title}
         </h3>
         <PostMeta author={thread.author} createdAt={thread.created_at} edited={Boolean(thread.edited_at)} />

@@ -28,18 +28,19 @@ export function ConversationList({ conversations, openId, userId }: { conversati
               <Avatar person={{ display_name: c.other_display_name, avatar_path: c.other_avatar_path }} className="size-10 shrink-0" px={40} />
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="flex items-center justify-between gap-2">
-                  <span className={`truncate ${c.unread > 0 ? "font-semibold" : "font-medium"}`}>{c.other_display_name}</span>
+                  <span className={`min-w-0 truncate ${c.unread > 0 ? "font-semibold" : "font-medium"}`}>{c.other_display_name}</span>
                   <time dateTime={c.last_message_at} className="shrink-0 text-xs text-muted-foreground">
                     {formatRelativeTime(c.last_message_at) ?? new Date(c.last_message_at).toLocaleDateString()}
                   </time>
                 </span>
                 <span className="flex items-center justify-between gap-2">
-                  <span className="truncate text-sm text-muted-foreground">
+                  <span className="min-w-0 truncate text-sm text-muted-foreground">
                     {mine ? t`You: ${c.last_body ?? ""}` : (c.last_body ?? "")}
                   </span>
                   {c.unread > 0 && (
-                    <span className="shrink-0 rounded-full bg-brand-700 px-2 text-xs font-semibold text-white" aria-label={t`${c.unread} unread`}>
-                      {c.unread}
+                    <span className="shrink-0 rounded-full bg-brand-700 px-2 text-xs font-semibold text-white">
+                      <span aria-hidden="true">{c.unread}</span>
+                      <span className="sr-only">{t`${c.unread} unread`}</span>
                     </span>
                   )}
                 </span>

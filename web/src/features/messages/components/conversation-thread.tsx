@@ -47,9 +47,12 @@ export function ConversationThread({ userId, conversation }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [unread, conversation.id]);
 
-  const end = useRef<HTMLDivElement>(null);
+  // The newest message in view: the list scrolls to its end as messages arrive.
+  const list = useRef<HTMLOListElement>(null);
   const count = query.data?.length ?? 0;
-  useEffect(() => end.current?.scrollIntoView({ block: "nearest" }), [count]);
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [count]);
 
   const messages = query.data ?? [];
   const lastMine = [...messages].reverse().find((m) => m.sender_id === userId);
@@ -73,7 +76,7 @@ export function ConversationThread({ userId, conversation }: Props) {
       ) : query.isError ? (
         <LoadError title={t`Couldn't load this conversation.`} error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <ol aria-label={t`Messages`} aria-live="polite" className="flex max-h-[60vh] flex-col gap-2 overflow-y-auto rounded-xl border border-border p-3" tabIndex={0}>
+        <ol ref={list} aria-label={t`Messages`} aria-live="polite" className="flex max-h-[60vh] flex-col gap-2 overflow-y-auto rounded-xl border border-border p-3" tabIndex={0}>
           {messages.map((m) => {
             const mine = m.sender_id === userId;
             return (
@@ -94,7 +97,6 @@ export function ConversationThread({ userId, conversation }: Props) {
               </li>
             );
           })}
-          <div ref={end} />
         </ol>
       )}
       <MessageForm busy={send.isPending} onSend={(body) => send.mutateAsync(body)} />
