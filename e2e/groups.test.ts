@@ -79,7 +79,8 @@ describe('groups', () => {
 
     await expect.poll(() => heading(page), SLOW).toBe(NEW_GROUP);
     expect(new URL(page.url()).pathname).toMatch(/^\/g\/river-walkers-of-the-e2e/);
-    await page.getByText("You're a member", { exact: true }).waitFor(SLOW);
+    // Its only organizer: told how to hand over rather than offered "Leave group" (issue 32).
+    await page.getByText("You're this group's organizer", { exact: true }).waitFor(SLOW);
     await page.getByRole('link', { name: 'Manage group' }).waitFor();
     expect(await memberCount(page)).toBe(1);
     const cover = page.locator('article header img').first();

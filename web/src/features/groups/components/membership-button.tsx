@@ -77,13 +77,8 @@ export function MembershipButton({ group, userId }: MembershipButtonProps) {
           <Trans>You're this group's organizer</Trans>
         </p>
         <p className="text-sm text-muted-foreground">
-          <Trans>
-            A group needs an organizer: to leave it, first make another member an organizer in{" "}
-            <Link to={`/g/${group.slug}/manage`} className="font-medium text-foreground underline underline-offset-4">
-              Manage group
-            </Link>
-            .
-          </Trans>
+          {/* "Manage group" is the header's link, right above. */}
+          <Trans>A group needs an organizer: to leave it, first make another member an organizer in Manage group.</Trans>
         </p>
       </div>
     );
