@@ -11,6 +11,7 @@ import { supabase } from "@/lib/supabase";
 import { forgotPasswordSchema, redirectUrl, type EmailValues } from "./auth-schemas";
 import { AuthLayout } from "./components/auth-layout";
 import { CheckEmail } from "./components/check-email";
+import { EmailCodeForm } from "./components/email-code-form";
 import { SubmitButton } from "./components/submit-button";
 
 export function ForgotPasswordPage() {
@@ -31,7 +32,11 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout title={t`Forgot your password?`} intro={t`Enter your email and we'll send you a link to choose a new one.`}>
       {sentTo ? (
-        <CheckEmail email={sentTo} sent="reset" />
+        <>
+          <CheckEmail email={sentTo} sent="reset" />
+          {/* The email's code, for a phone whose mail is read elsewhere: it opens the reset screen as the link does. */}
+          <EmailCodeForm email={sentTo} type="recovery" />
+        </>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           {failure && <Alert tone="error">{failure}</Alert>}

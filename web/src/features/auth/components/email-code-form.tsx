@@ -13,10 +13,11 @@ export const emailCodePattern = /^\d{6,10}$/;
 /**
  * The code Auth's emails carry beside the link (issue 32), typed here instead of following it:
  * the way on a phone whose mail is read elsewhere. `verifyOtp` with the email and the code
- * (type signup for a new account's confirmation, email for a sign-in); on success the session
- * event takes over as after a password, and the page moves on.
+ * (type signup for a new account's confirmation, email for a sign-in, recovery for a forgotten
+ * password); on success the session event takes over as after a password or the link, and the
+ * page moves on (recovery's PASSWORD_RECOVERY opens the reset screen).
  */
-export function EmailCodeForm({ email, type }: { email: string; type: "signup" | "email" }) {
+export function EmailCodeForm({ email, type }: { email: string; type: "signup" | "email" | "recovery" }) {
   const { t } = useLingui();
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
@@ -41,7 +42,9 @@ export function EmailCodeForm({ email, type }: { email: string; type: "signup" |
       <FormField label={t`Or type the code from the email`} error={fieldError}>
         <Input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
       </FormField>
-      <SubmitButton busy={busy}>{type === "signup" ? <Trans>Confirm</Trans> : <Trans>Sign in</Trans>}</SubmitButton>
+      <SubmitButton busy={busy}>
+        {type === "signup" ? <Trans>Confirm</Trans> : type === "recovery" ? <Trans>Continue</Trans> : <Trans>Sign in</Trans>}
+      </SubmitButton>
     </form>
   );
 }
