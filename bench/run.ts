@@ -10,6 +10,7 @@ import { groupsBench } from './groups/groups-bench.ts';
 import { webBench } from './web/web-bench.ts';
 import { scaleBench } from './scale/scale-bench.ts';
 import { dataBench } from './data/data-bench.ts';
+import { hotRsvpBench } from './hot-rsvp/hot-rsvp-bench.ts';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: startupBench,
@@ -23,6 +24,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   web: webBench,
   scale: scaleBench,
   data: dataBench,
+  'hot-rsvp': hotRsvpBench,
 };
 
 const only = process.argv.slice(2);
