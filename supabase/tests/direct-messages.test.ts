@@ -126,6 +126,10 @@ describe('answers to a host message', () => {
     const [m] = await g.sqlAs(host)<{ id: string }>('select id from public.event_messages where event_id = $1', [e.id]);
     await g.sqlAs(guest)('select public.cancel_rsvp($1)', [e.id]);
     expect(await send(guest, host, 'Can I still come?')).toMatchObject({ code: 'messaging_not_allowed' });
+    // The recipient reads who sent it (to open the conversation); someone else reads nothing.
+    const { data: forReply } = await (await client(guest)).rpc('host_message_for_reply', { message_id: m!.id });
+    expect(forReply).toEqual([{ sender_id: host.id, sender_name: 'host', subject: 'Doors', body: 'Doors open at 7.', event_title: 'Talk night' }]);
+    expect((await (await client(cy)).rpc('host_message_for_reply', { message_id: m!.id })).data).toEqual([]);
     const answer = await send(guest, host, 'Can I still come?', m!.id);
     expect(answer.code).toBeUndefined();
     const { data } = await (await client(host)).from('direct_messages').select('body, event_message_id, sender_id').eq('conversation_id', answer.id!);

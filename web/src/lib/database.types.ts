@@ -2987,6 +2987,16 @@ export type Database = {
         }
         Returns: undefined
       }
+      host_message_for_reply: {
+        Args: { message_id: string }
+        Returns: {
+          body: string
+          event_title: string
+          sender_id: string
+          sender_name: string
+          subject: string
+        }[]
+      }
       invitation_details: { Args: { token: string }; Returns: Json }
       invitation_email: { Args: { invitation_id: string }; Returns: Json }
       invite_to_event: {

@@ -10,10 +10,11 @@ import { conversationsOptions } from "./api/messages-api";
 import { AnyoneSetting } from "./components/anyone-setting";
 import { ConversationList } from "./components/conversation-list";
 import { ConversationThread } from "./components/conversation-thread";
+import { HostMessageReply } from "./components/host-message-reply";
 import { NewConversation } from "./components/new-conversation";
 import { useLiveMessages } from "./hooks/use-live-messages";
 
-/** /messages — private conversations: ?c=<conversation> opens one, ?to=<member>[&about=<host message>] starts one. */
+/** /messages — private conversations: ?c=<conversation> opens one, ?to=<member> starts one, ?about=<host message> answers a host. */
 export function MessagesPage() {
   return (
     <RequireAuth>
@@ -32,15 +33,17 @@ function Messages() {
   useLiveMessages(userId);
   const openId = params.get("c");
   const to = params.get("to");
+  const about = params.get("about");
   const existing = list.data?.find((c) => c.id === openId || (to && c.other_id === to)) ?? null;
-  const showingOne = Boolean(openId || to);
+  const showingOne = Boolean(openId || to || about);
 
   if (list.isPending) return <SectionsSkeleton label={t`Loading your messages…`} sections={2} />;
   if (list.isError) return <LoadError title={t`Couldn't load your messages.`} error={list.error} onRetry={() => void list.refetch()} />;
 
   let pane = null;
-  if (existing) pane = <ConversationThread key={existing.id} userId={userId} conversation={existing} />;
-  else if (to) pane = <NewConversation userId={userId} personId={to} about={params.get("about")} />;
+  if (about && !to) pane = <HostMessageReply userId={userId} messageId={about} />;
+  else if (existing) pane = <ConversationThread key={existing.id} userId={userId} conversation={existing} />;
+  else if (to) pane = <NewConversation userId={userId} personId={to} about={about} />;
   else if (openId) pane = <p className="text-muted-foreground"><Trans>This conversation is not available.</Trans></p>;
 
   return (

@@ -47,6 +47,7 @@ describe("where a notification leads", () => {
     expect(notificationHref(n("cohost_added", { role: "cohost" }))).toBe("/events/jazz-jam/manage");
     expect(notificationHref(n("cohost_added", { role: "checker" }))).toBe("/events/jazz-jam/check-in");
     expect(notificationHref(n("rsvp_approved"))).toBe("/events/jazz-jam");
+    expect(notificationHref(n("host_message", { message_id: "m1" }))).toBe("/messages?about=m1");
     expect(notificationHref(n("new_rsvp"))).toBe("/events/jazz-jam/manage");
     expect(notificationHref(n("new_comment"))).toBe("/events/jazz-jam#comments-heading");
     expect(notificationHref({ kind: "rsvp_approved", payload: {} })).toBeNull();

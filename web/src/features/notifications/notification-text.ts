@@ -18,6 +18,8 @@ export type NotificationPayload = {
   group_name?: string;
   /** Moderation notices: the hiding they are about (decision 0310). */
   hidden_item_id?: string;
+  /** host_message: the message, which its recipient may answer privately (decision 0349). */
+  message_id?: string;
   /** event_changed: what moved. */
   changed?: string[];
 };
@@ -104,7 +106,9 @@ export function notificationText(n: NotificationLike): string {
 
 /** Where the notification leads: the host's screens for host news, the event page otherwise. */
 export function notificationHref(n: NotificationLike): string | null {
-  const { slug, group_slug, hidden_item_id } = payloadOf(n);
+  const { slug, group_slug, hidden_item_id, message_id } = payloadOf(n);
+  // A host's message opens where its recipient reads it and may answer the host privately.
+  if (n.kind === "host_message" && message_id) return `/messages?about=${encodeURIComponent(message_id)}`;
   // A hidden event's or group's team reads why, and may appeal, on the notice's page.
   if (n.kind === "content_hidden" && hidden_item_id) return `/notices/${encodeURIComponent(hidden_item_id)}`;
   if ((n.kind === "group_join_requested" || n.kind === "new_member") && group_slug) return `/g/${encodeURIComponent(group_slug)}/manage`;
