@@ -22,9 +22,9 @@ async function upload(m: Member, eventId: string) {
   const { error } = await as(m).storage.from('event-albums').upload(path, new Blob([PNG], { type: 'image/png' }), { contentType: 'image/png' });
   return { path, error };
 }
-async function addPhoto(m: Member, eventId: string, caption?: string) {
+async function addPhoto(m: Member, eventId: string, caption?: string): Promise<{ data: { id: string } | null; error: unknown }> {
   const { path, error } = await upload(m, eventId);
-  if (error) return { error };
+  if (error) return { data: null, error };
   return as(m).from('event_album_photos').insert({ event_id: eventId, path, caption, width: 1, height: 1 }).select('id').single();
 }
 /** Moves an event into the past (as if time went by): the rules read the clock. */
@@ -33,9 +33,9 @@ const moveToPast = (id: string) =>
 
 beforeAll(async () => {
   g = await startGather();
-  [host, attendee, outsider, banned, admin] = await Promise.all(
+  [host, attendee, outsider, banned, admin] = (await Promise.all(
     ['host', 'attendee', 'outsider', 'banned', 'admin'].map((u) => g.member(u, { admin: u === 'admin' })),
-  );
+  )) as [Member, Member, Member, Member, Member];
   const group = await createGroup(g, host);
   await join(g, banned, group.id);
   past = (await createEvent(g, host, { title: 'Picnic', group_id: group.id })).id;
@@ -89,7 +89,7 @@ describe(`event albums (${driverName})`, () => {
 
   it('a photo is reported like other content; hosts hide it, the uploader still sees it, anyone else does not', async () => {
     const added = await addPhoto(attendee, past, 'To report');
-    const id = added.data!.id as string;
+    const id = added.data!.id;
     const report = await as(outsider).from('reports').insert({ reporter_id: outsider.id, target_type: 'photo', target_id: id, reason: 'Not from this event' });
     expect(report.error).toBeNull();
     expect((await expectAppError(g.sqlAs(attendee)('select public.hide_album_photo($1, true)', [id]))).code).toBe('not_host');
@@ -107,7 +107,7 @@ describe(`event albums (${driverName})`, () => {
   });
 
   it('the uploader and the hosts (admins among them) remove photos; nobody else does', async () => {
-    const ids = await Promise.all([1, 2, 3].map(async () => (await addPhoto(attendee, past)).data!.id as string));
+    const ids = await Promise.all([1, 2, 3].map(async () => (await addPhoto(attendee, past)).data!.id));
     for (const m of [outsider, banned]) {
       const { data } = await as(m).from('event_album_photos').delete().eq('id', ids[0]!).select('id');
       expect(data, m.username).toEqual([]);

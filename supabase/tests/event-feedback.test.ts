@@ -17,7 +17,9 @@ const answer = (m: Member, eventId: string, rating: number, comment?: string) =>
 
 beforeAll(async () => {
   g = await startGather();
-  [host, attendee, second, outsider, banned] = await Promise.all(['host', 'attendee', 'second', 'outsider', 'banned'].map((u) => g.member(u)));
+  [host, attendee, second, outsider, banned] = (await Promise.all(
+    ['host', 'attendee', 'second', 'outsider', 'banned'].map((u) => g.member(u)),
+  )) as [Member, Member, Member, Member, Member];
   const group = await createGroup(g, host);
   await join(g, banned, group.id);
   past = (await createEvent(g, host, { title: 'Quiz night', group_id: group.id })).id;
