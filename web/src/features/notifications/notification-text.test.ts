@@ -48,6 +48,9 @@ describe("where a notification leads", () => {
     expect(notificationHref(n("cohost_added", { role: "checker" }))).toBe("/events/jazz-jam/check-in");
     expect(notificationHref(n("rsvp_approved"))).toBe("/events/jazz-jam");
     expect(notificationHref(n("host_message", { message_id: "m1" }))).toBe("/messages?about=m1");
+    const mention = { kind: "mention", payload: { title: "Picnic?", group_name: "Readers", group_slug: "readers", from_name: "Ada" } };
+    expect(notificationText(mention)).toBe("Ada mentioned you in Picnic? (Readers).");
+    expect(notificationHref(mention)).toBe("/g/readers");
     expect(notificationHref(n("new_rsvp"))).toBe("/events/jazz-jam/manage");
     expect(notificationHref(n("new_comment"))).toBe("/events/jazz-jam#comments-heading");
     expect(notificationHref({ kind: "rsvp_approved", payload: {} })).toBeNull();

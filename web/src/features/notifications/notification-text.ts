@@ -97,6 +97,9 @@ export function notificationText(n: NotificationLike): string {
       return t`You're now a member of ${group}.`;
     case "group_join_declined":
       return t`The organizers of ${group} declined your request to join.`;
+    // Group discussions (decision 0346): the thread's title, in its group.
+    case "mention":
+      return t`${who} mentioned you in ${title} (${group}).`;
     case "group_role_changed":
       return t`Your role in ${group} changed.`;
     default:
