@@ -191,6 +191,7 @@ describe('storage buckets', () => {
     const b = await g.db.query('select id, file_size_limit, allowed_mime_types from storage.buckets order by id');
     expect(b.rows).toEqual([
       { id: 'avatars', file_size_limit: '2097152', allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] },
+      { id: 'event-albums', file_size_limit: '8388608', allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] },
       { id: 'event-covers', file_size_limit: '5242880', allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] },
       { id: 'event-videos', file_size_limit: '104857600', allowed_mime_types: ['video/mp4', 'video/webm'] },
       { id: 'group-media', file_size_limit: '5242880', allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'] },
