@@ -41,12 +41,15 @@ describe('hidden events and groups', () => {
     const guest = await pageAt360('hedy@example.com', `/events/${event.slug}`);
     await expect.poll(() => heading(guest.page), { timeout: 15_000 }).toBe('Harbour lantern walk');
     await guest.page.getByText(/This event \(.+\) is unavailable/).waitFor();
+    // The tab says it too, not "Event not found" (issue 32).
+    await expect.poll(() => guest.page.title()).toBe('Unavailable: Harbour lantern walk · Gather');
     expect(await seriousA11yViolations(guest.page)).toEqual([]);
     expect(await guest.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await guest.context.close();
 
     const stranger = await pageAt360('barbara@example.com', `/events/${event.slug}`);
     await expect.poll(() => heading(stranger.page), { timeout: 15_000 }).toBe('Event not found');
+    expect(await stranger.page.title()).toBe('Event not found · Gather');
     await stranger.context.close();
   });
 
@@ -63,6 +66,14 @@ describe('hidden events and groups', () => {
     const member = await pageAt360('hedy@example.com', `/g/${group.slug}`);
     await expect.poll(() => heading(member.page), { timeout: 15_000 }).toBe(group.name);
     await member.page.getByText('This group is unavailable', { exact: false }).waitFor();
+    expect(await seriousA11yViolations(member.page)).toEqual([]);
+    await expect.poll(() => member.page.title()).toBe(`Unavailable: ${group.name} · Gather`);
+    // In French on a wide screen: the page and its tab.
+    await member.page.setViewportSize({ width: 1280, height: 900 });
+    await member.page.evaluate(() => localStorage.setItem('gather.locale', 'fr'));
+    await member.page.reload();
+    await member.page.getByText('Ce groupe est indisponible', { exact: false }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => member.page.title()).toBe(`Indisponible : ${group.name} · Gather`);
     expect(await seriousA11yViolations(member.page)).toEqual([]);
     await member.context.close();
   });

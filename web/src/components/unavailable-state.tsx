@@ -6,6 +6,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { useSession } from "@/lib/auth/session-context";
 import { formatEventRange } from "@/lib/datetime";
 import { supabase } from "@/lib/supabase";
+import { usePageTitle } from "@/lib/use-page-title";
 
 type UnavailableEvent = { slug: string; title: string; starts_at: string; ends_at: string; timezone: string };
 type UnavailableGroup = { slug: string; name: string };
@@ -35,6 +36,16 @@ function useUnavailable<T>(kind: "event" | "group", slug: string) {
   return { loading, item: query.data ?? null };
 }
 
+/**
+ * The tab says what the page says (issue 32): "Unavailable: <name> · Gather", not the page's
+ * "not found". Mounted with the answer, after the page's own title, so it has the last word.
+ */
+function UnavailableTitle({ name }: { name: string }) {
+  const { t } = useLingui();
+  usePageTitle(t({ message: `Unavailable: ${name}`, comment: "A browser tab's title: an event or group the moderators have hidden" }));
+  return null;
+}
+
 const eyebrow = (label: string) => (
   <>
     <EyeOff aria-hidden="true" className="size-4" />
@@ -50,11 +61,14 @@ export function EventUnavailableOrNotFound({ slug }: { slug: string }) {
   if (!item) return <EventNotFoundState />;
   const when = formatEventRange(item.starts_at, item.ends_at, item.timezone);
   return (
-    <PageState
-      eyebrow={eyebrow(t({ message: "Unavailable", comment: "An event or group the moderators have hidden" }))}
-      title={item.title}
-      message={t`This event (${when}) is unavailable: the site's moderators have hidden it for now. Its hosts have been told why.`}
-    />
+    <>
+      <UnavailableTitle name={item.title} />
+      <PageState
+        eyebrow={eyebrow(t({ message: "Unavailable", comment: "An event or group the moderators have hidden" }))}
+        title={item.title}
+        message={t`This event (${when}) is unavailable: the site's moderators have hidden it for now. Its hosts have been told why.`}
+      />
+    </>
   );
 }
 
@@ -65,10 +79,13 @@ export function GroupUnavailableOrNotFound({ slug }: { slug: string }) {
   if (loading) return <Spinner label={t`Loading…`} />;
   if (!item) return <PageState title={t`Group not found`} message={t`This group does not exist or is not visible to you.`} />;
   return (
-    <PageState
-      eyebrow={eyebrow(t({ message: "Unavailable", comment: "An event or group the moderators have hidden" }))}
-      title={item.name}
-      message={t`This group is unavailable: the site's moderators have hidden it for now. Its organizers have been told why.`}
-    />
+    <>
+      <UnavailableTitle name={item.name} />
+      <PageState
+        eyebrow={eyebrow(t({ message: "Unavailable", comment: "An event or group the moderators have hidden" }))}
+        title={item.name}
+        message={t`This group is unavailable: the site's moderators have hidden it for now. Its organizers have been told why.`}
+      />
+    </>
   );
 }
