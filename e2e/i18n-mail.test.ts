@@ -81,7 +81,7 @@ describe('a German-speaking member', () => {
     const promoted = await mailOf('rsvp_promoted', email);
     expect(promoted.subject).toBe('Du bist dabei: Stammtisch am Kanal');
     expect(promoted.text).toMatch(/^Hallo Jana Schulz,\n\nGute Nachricht: Ein Platz ist frei geworden/);
-    expect(promoted.text).toMatch(/Wann: \w+, \d+\. \w+ \d{4} um \d\d:\d\d \(Europe\/Berlin\)/);
+    expect(promoted.text).toMatch(/Wann: \w+, \d+\. \w+ \d{4} um \d\d:\d\d UTC\+\d \(Europe\/Berlin\)/);
     expect(promoted.text).toMatch(new RegExp(`Zum Event: http\\S+/events/${event!.slug}\\n`));
 
     // The calendar file from the event page's button is German too.

@@ -36,8 +36,8 @@ describe('the event_changed email, rendered', () => {
     expect(time.text).toContain('The hosts changed the time of Fado & petiscos. Your RSVP still stands');
     // The date's words are Intl's (ICU varies by runtime); mail-locales.test.ts checks them.
     const [now, was] = [formatWhen(event.starts_at, event.timezone), formatWhen('2030-07-10T19:00:00Z', event.timezone)];
-    expect(now).toMatch(/10 July 2030.* 21:00 \(Europe\/Lisbon\)$/);
-    expect(was).toMatch(/10 July 2030.* 20:00 \(Europe\/Lisbon\)$/);
+    expect(now).toMatch(/10 July 2030.* 9:00 pm UTC\+1 \(Europe\/Lisbon\)$/);
+    expect(was).toMatch(/10 July 2030.* 8:00 pm UTC\+1 \(Europe\/Lisbon\)$/);
     expect(time.text).toContain(`When: ${now}`);
     expect(time.text).toContain('Where: Tasca do Chico');
     expect(time.text).toContain(`Before: ${was}`);
@@ -97,14 +97,14 @@ describe('the event_changed email, sent', () => {
 
     const [toAda] = await settledMail(g, ada, 'event_changed').then((m) => { expect(m).toHaveLength(1); return m; });
     expect(toAda!.subject).toBe('New time and place: Supper club');
-    expect(toAda!.text).toMatch(/When: .*2 March 2027.* 20:00 \(Europe\/Paris\)\n/);
+    expect(toAda!.text).toMatch(/When: .*2 March 2027.* 8:00 pm UTC\+1 \(Europe\/Paris\)\n/);
     expect(toAda!.text).toContain('Where: Garden');
-    expect(toAda!.text).toMatch(/Before: .*2 March 2027.* 19:00 \(Europe\/Paris\) · Hall\n/);
+    expect(toAda!.text).toMatch(/Before: .*2 March 2027.* 7:00 pm UTC\+1 \(Europe\/Paris\) · Hall\n/);
     expect(eventLinkIn(toAda!)).toMatch(new RegExp(`/events/${e.slug}$`));
 
     const toJean = await settledMail(g, jean, 'event_changed');
     expect(toJean.map((m) => m.subject)).toEqual(['Nouvel horaire et nouveau lieu : Supper club']);
-    expect(toJean[0]!.text).toMatch(/Quand\u202f: mardi 2 mars 2027.* 20:00 \(Europe\/Paris\)/);
+    expect(toJean[0]!.text).toMatch(/Quand\u202f: mardi 2 mars 2027.* 20:00 UTC\+1 \(Europe\/Paris\)/);
 
     await settledMail(g, quiet, 'event_changed');
     expect(await emailStatuses(g, quiet, 'event_changed')).toEqual(['opted_out']);

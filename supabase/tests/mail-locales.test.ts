@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatWhen, renderNotificationEmail, type EmailEvent } from '../functions/_shared/email-templates.ts';
 import { fromAcceptLanguage, mailLocale, MAIL_LOCALES, mailMessages } from '../functions/_shared/i18n/index.ts';
 import { eventToIcs, type IcsEvent } from '../functions/_shared/ics.ts';
+import { utcOffsetLabel } from '../functions/_shared/zoned-time.ts';
 
 // Gather's own emails and calendar files in the recipient's language (issue 20, decision 0205),
 // as pure functions; notify.test.ts and the e2e send them through the real pipeline.
@@ -30,7 +31,7 @@ describe('mail languages', () => {
     const m = mail('rsvp_promoted', 'de');
     expect(m.subject).toBe('Du bist dabei: Fado & petiscos');
     expect(m.text).toMatch(/^Hallo Jonas,\n\nGute Nachricht: Ein Platz ist frei geworden/);
-    expect(m.text).toContain('Wann: Freitag, 10. Juli 2026 um 20:00 (Europe/Lisbon)');
+    expect(m.text).toContain('Wann: Freitag, 10. Juli 2026 um 20:00 UTC+1 (Europe/Lisbon)');
     expect(m.text).toContain('Wo: Tasca do Chico und online (der Link steht auf der Eventseite)');
     expect(m.text).toContain(`Zum Event: ${SITE}/events/fado-night`);
     expect(m.text).toContain(`Wähle, welche E-Mails du bekommst: ${SITE}/settings`);
@@ -54,10 +55,22 @@ describe('mail languages', () => {
     expect(mail('rsvp_approved', 'pt-BR').text).toContain('Os organizadores aprovaram seu pedido. Você vai a Fado & petiscos.');
   });
 
-  it("formats the date in the reader's language, in the event's own zone", () => {
-    expect(formatWhen(event.starts_at, 'Europe/Lisbon', 'fr')).toBe('vendredi 10 juillet 2026 à 20:00 (Europe/Lisbon)');
-    expect(formatWhen(event.starts_at, 'America/Sao_Paulo', 'pt-BR')).toMatch(/^sexta-feira, 10 de julho de 2026.* 16:00 \(America\/Sao Paulo\)$/);
-    expect(formatWhen(event.starts_at, 'Europe/Madrid', 'es')).toMatch(/^viernes, 10 de julio de 2026.* 21:00 \(Europe\/Madrid\)$/);
+  it("formats the date in the reader's language, in the event's own zone, labelled with its UTC offset as the app does", () => {
+    expect(formatWhen(event.starts_at, 'Europe/Lisbon', 'fr')).toBe('vendredi 10 juillet 2026 à 20:00 UTC+1 (Europe/Lisbon)');
+    expect(formatWhen(event.starts_at, 'America/Sao_Paulo', 'pt-BR')).toMatch(/^sexta-feira, 10 de julho de 2026.* 16:00 UTC-3 \(America\/Sao Paulo\)$/);
+    expect(formatWhen(event.starts_at, 'Europe/Madrid', 'es')).toMatch(/^viernes, 10 de julio de 2026.* 21:00 UTC\+2 \(Europe\/Madrid\)$/);
+  });
+
+  it("reads the clock the app reads for the language (decision 0301): 12 hours in English, 24 in the others", () => {
+    // What the app's formatTime gives a reader of the language without a region, and its zone label.
+    for (const locale of MAIL_LOCALES) {
+      const app = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Tokyo' }).format(new Date(event.starts_at));
+      const twelve = /[ap]\.?\s?m\.?/i.test(app);
+      const when = formatWhen(event.starts_at, 'Asia/Tokyo', locale);
+      expect(when, locale).toMatch(twelve ? /\b4:00\s?[ap]\.?\s?m\.? UTC\+9 \(Asia\/Tokyo\)$/i : /\b04:00 UTC\+9 \(Asia\/Tokyo\)$/);
+      expect(when, locale).toContain(` ${utcOffsetLabel(new Date(event.starts_at), 'Asia/Tokyo')} `);
+    }
+    expect(formatWhen(event.starts_at, 'Asia/Tokyo', 'en')).toBe('Saturday, 11 July 2026 at 4:00 am UTC+9 (Asia/Tokyo)');
   });
 
   it('writes the calendar file\'s own words in the language asked for', () => {

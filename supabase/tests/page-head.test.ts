@@ -50,7 +50,7 @@ describe('page-head: event pages', () => {
     expect(h.title).toBe('Jazz <jam> & friends · Gather');
     expect(h.canonical).toBe(url);
     expect(h.meta).toMatchObject({
-      description: expect.stringContaining('Monday, 25 November 2030 at 19:00 (America/Sao Paulo) · Mercadão, Rua da Cantareira 306. Bring an instrument. Or just your ears.'),
+      description: expect.stringContaining('Monday, 25 November 2030 at 7:00 pm UTC-3 (America/Sao Paulo) · Mercadão, Rua da Cantareira 306. Bring an instrument. Or just your ears.'),
       'og:site_name': 'Gather', 'og:type': 'website', 'og:title': 'Jazz <jam> & friends', 'og:url': url,
       'og:image': og, 'og:image:width': '1200', 'og:image:height': '630', 'og:image:type': 'image/png',
       'og:locale': 'en_US', 'twitter:card': 'summary_large_image', 'twitter:image': og,
@@ -178,14 +178,14 @@ describe('page-head: in the reader\'s language (Accept-Language, decision 0208)'
     expect(fr.text.match(/og:locale:alternate" content="[^"]+/g)?.map((m) => m.split('"').at(-1))).toEqual(['en_US', 'de_DE', 'es_ES', 'pt_BR']);
     // The host's title and text stay as written; the date and "Online" are French.
     expect(fr.title).toBe('Fado à noite · Gather');
-    expect(fr.meta.description).toBe('vendredi 12 juillet 2030 à 20:00 (Europe/Lisbon) · En ligne. Guitarras.');
+    expect(fr.meta.description).toBe('vendredi 12 juillet 2030 à 20:00 UTC+1 (Europe/Lisbon) · En ligne. Guitarras.');
     expect(fr.meta['og:image:alt']).toBe('Gather : des événements près de chez vous');
 
     await g.sqlAs(H)(`update public.events set status = 'cancelled' where id = $1`, [e.id]);
     const de = await head(`/events/${e.slug}`, 'ja, de-AT;q=0.8, en;q=0.5');
     expect(de.meta['og:locale']).toBe('de_DE');
     expect(de.title).toBe('Abgesagt: Fado à noite · Gather');
-    expect(de.meta.description).toMatch(/^Abgesagt\. Freitag, 12\. Juli 2030 um 20:00 \(Europe\/Lisbon\) · Online\./);
+    expect(de.meta.description).toMatch(/^Abgesagt\. Freitag, 12\. Juli 2030 um 20:00 UTC\+1 \(Europe\/Lisbon\) · Online\./);
 
     // A language Gather does not speak, or none: English.
     expect((await head(`/events/${e.slug}`, 'ja, zh;q=0.5')).meta['og:locale']).toBe('en_US');

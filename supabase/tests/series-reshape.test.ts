@@ -86,7 +86,7 @@ describe('this and following on another weekday', () => {
     // One email, saying the new time.
     const mails = await settledMail(g, ada, 'event_changed');
     expect(mails.map((m) => m.subject)).toEqual(['New time: Weekly meetup']);
-    expect(mails[0]!.text).toMatch(new RegExp(`When: .*${longDate(addDays(S, -10))}.* 19:00 \\(Europe/Paris\\)`));
+    expect(mails[0]!.text).toMatch(new RegExp(`When: .*${longDate(addDays(S, -10))}.* 7:00 pm UTC\\+\\d \\(Europe/Paris\\)`));
 
     // The new part is complete at its count: the job makes nothing more.
     await extendHorizons(g, `${Y}-06-01T00:00:00Z`);

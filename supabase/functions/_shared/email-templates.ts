@@ -6,6 +6,7 @@ import { GROUP_EMAIL_KINDS, groupContent } from './group-email-templates.ts';
 import { intlTag, mailLocale, mailMessages, type ChangedWhat, type MailLocale, type MailMessages } from './i18n/index.ts';
 import { NOTICE_EMAIL_KINDS, noticeContent } from './notice-email-templates.ts';
 import { PAYMENT_EMAIL_KINDS, paymentContent } from './payment-email-templates.ts';
+import { utcOffsetLabel } from './zoned-time.ts';
 
 export interface EmailEvent {
   slug: string;
@@ -67,10 +68,24 @@ export function isEmailKind(kind: string): kind is EmailKind {
   return (EMAIL_KINDS as readonly string[]).includes(kind);
 }
 
-/** "Friday 10 July 2026 at 20:00 (Europe/Lisbon)", in the event's own zone and the reader's language. */
+/**
+ * The clock a language reads, as the app's Intl gives it for that language without a region
+ * (decision 0301, 0327): 12 hours in English, 24 in French, German, Spanish and Portuguese.
+ */
+function languageClock(locale: MailLocale): 'h12' | 'h23' {
+  const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
+  return cycle === 'h11' || cycle === 'h12' ? 'h12' : 'h23';
+}
+
+/**
+ * "Friday 10 July 2026 at 8:00 pm UTC+1 (Europe/Lisbon)": the app's rule for event times (decision
+ * 0301) in an email — the venue's clock, the reader's language's 12 or 24 hours, the UTC offset
+ * written as the app writes it — with the zone's name, which the event page also states.
+ */
 export function formatWhen(startsAt: string, timezone: string, locale: MailLocale = 'en'): string {
   const date = new Date(startsAt);
-  const options = mailMessages(locale).dateTime;
+  const clock = languageClock(locale);
+  const options: Intl.DateTimeFormatOptions = { ...mailMessages(locale).dateTime, hour: clock === 'h12' ? 'numeric' : '2-digit', hourCycle: clock };
   let zone = timezone;
   let formatted: string;
   try {
@@ -79,7 +94,8 @@ export function formatWhen(startsAt: string, timezone: string, locale: MailLocal
     zone = 'UTC'; // an unknown zone name: say it in UTC rather than fail the email
     formatted = new Intl.DateTimeFormat(intlTag(locale), { ...options, timeZone: 'UTC' }).format(date);
   }
-  return `${formatted} (${zone.replace(/_/g, ' ')})`;
+  const offset = utcOffsetLabel(date, zone);
+  return zone === 'UTC' ? `${formatted} ${offset}` : `${formatted} ${offset} (${zone.replace(/_/g, ' ')})`;
 }
 
 function place(e: EmailEvent, m: MailMessages): string | undefined {

@@ -14,7 +14,7 @@ export const de: MailMessages = {
   yourEvent: 'dein Event',
   when: 'Wann',
   where: 'Wo',
-  dateTime: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  dateTime: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
   venueAndOnline: (venue) => `${venue} und online (der Link steht auf der Eventseite)`,
   onlineOnly: 'Online: Der Link steht auf der Eventseite',
   seeEvent: 'Zum Event',

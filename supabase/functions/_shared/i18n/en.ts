@@ -14,7 +14,7 @@ export const en: MailMessages = {
   yourEvent: 'your event',
   when: 'When',
   where: 'Where',
-  dateTime: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  dateTime: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
   venueAndOnline: (venue) => `${venue}, and online (the link is on the event page)`,
   onlineOnly: 'Online: the link is on the event page',
   seeEvent: 'See the event',

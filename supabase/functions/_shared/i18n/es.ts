@@ -14,7 +14,7 @@ export const es: MailMessages = {
   yourEvent: 'tu evento',
   when: 'Cuándo',
   where: 'Dónde',
-  dateTime: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  dateTime: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
   venueAndOnline: (venue) => `${venue}, y en línea (el enlace está en la página del evento)`,
   onlineOnly: 'En línea: el enlace está en la página del evento',
   seeEvent: 'Ver el evento',

@@ -14,7 +14,7 @@ export const fr: MailMessages = {
   yourEvent: 'votre événement',
   when: 'Quand',
   where: 'Où',
-  dateTime: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  dateTime: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
   venueAndOnline: (venue) => `${venue}, et en ligne (le lien est sur la page de l’événement)`,
   onlineOnly: 'En ligne : le lien est sur la page de l’événement',
   seeEvent: 'Voir l’événement',

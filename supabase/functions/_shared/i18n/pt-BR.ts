@@ -14,7 +14,7 @@ export const ptBR: MailMessages = {
   yourEvent: 'seu evento',
   when: 'Quando',
   where: 'Onde',
-  dateTime: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  dateTime: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' },
   venueAndOnline: (venue) => `${venue}, e on-line (o link está na página do evento)`,
   onlineOnly: 'On-line: o link está na página do evento',
   seeEvent: 'Ver o evento',
