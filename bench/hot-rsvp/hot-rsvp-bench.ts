@@ -105,6 +105,7 @@ export async function hotRsvpBench(): Promise<void> {
     console.log(`    REST             p50 ${fmt(rest.p50, 1).padStart(8)} ms   p99 ${fmt(rest.p99, 1).padStart(8)} ms   all in ${fmt(rest.seconds, 2)} s, ${rest.failed} failed; ${await tally(g, viaRest)}`);
     console.log(`    REST/driver p99 ×${fmt(rest.p99 / limit.p99, 2)}  (goal: p99 ≤ 2,000 ms)`);
 
+    if (process.env.BENCH_PROFILE) await profileRsvps(g);
     await bulkInsert(g);
   } finally {
     await g.stop();
@@ -153,4 +154,23 @@ async function profile(g: TestServer): Promise<void> {
     for (const f of top.rows) console.log(`      ${f.f.padEnd(48)} ${String(f.calls).padStart(6)} calls ${fmt(f.self, 0).padStart(6)} ms self ${fmt(f.total, 0).padStart(6)} ms total`);
     await tx.query('rollback');
   }).catch(() => undefined);
+}
+
+/** BENCH_PROFILE=1: 200 RSVPs on a fresh 100-seat event in one transaction, and the functions they spent their time in. */
+async function profileRsvps(g: TestServer): Promise<void> {
+  const e = await hotEvent(g, 3);
+  await g.db.transaction(async (tx) => {
+    await tx.query(`set local track_functions = 'all'`);
+    const t = performance.now();
+    for (let i = 2; i < 202; i++) {
+      await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [JSON.stringify({ sub: uid(i), role: 'authenticated' })]);
+      await tx.query('select public.rsvp($1, 0)', [e]);
+      await tx.query('reset role');
+    }
+    console.log(`    200 RSVPs one after another: ${fmt((performance.now() - t) / 200, 2)} ms each`);
+    const top = await tx.query<{ f: string; calls: number; self: number; total: number }>(
+      `select schemaname || '.' || funcname as f, calls::int, self_time::float as self, total_time::float as total from pg_stat_xact_user_functions order by self_time desc limit 15`);
+    for (const f of top.rows) console.log(`      ${f.f.padEnd(48)} ${String(f.calls).padStart(6)} calls ${fmt(f.self, 0).padStart(6)} ms self ${fmt(f.total, 0).padStart(6)} ms total`);
+    await tx.query('rollback');
+  }).catch((err: unknown) => console.log(`    profile failed: ${String(err)}`));
 }
