@@ -33,6 +33,8 @@ export const functionsConfigFields = {
   functionsRequestTimeoutS: positive,
   /** Workers per function, started as concurrent requests need them. */
   functionsWorkersPerFunction: positive,
+  /** A function worker with nothing to do for this many seconds exits (its memory returned); the next request starts one. */
+  functionsWorkerIdleS: positive,
   /** Per-function settings from `[functions.<name>]`. */
   functions: z.record(z.string(), functionSettings),
   /** Where fetched `npm:`, `jsr:` and URL imports are kept (Deno's DENO_DIR); '' = ~/.cache/gather/functions. */
@@ -56,6 +58,7 @@ export const FUNCTIONS_ENV_NAMES = {
   functionsMemoryMb: 'GATHER_FUNCTIONS_MEMORY_MB',
   functionsRequestTimeoutS: 'GATHER_FUNCTIONS_REQUEST_TIMEOUT_S',
   functionsWorkersPerFunction: 'GATHER_FUNCTIONS_WORKERS',
+  functionsWorkerIdleS: 'GATHER_FUNCTIONS_WORKER_IDLE_S',
   functionsCacheDir: 'GATHER_FUNCTIONS_CACHE_DIR',
   functionsCachedOnly: 'GATHER_FUNCTIONS_CACHED_ONLY',
   functionsNpmRegistry: 'NPM_CONFIG_REGISTRY',
@@ -70,6 +73,7 @@ export const FUNCTIONS_DEFAULTS = {
   functionsMemoryMb: 256,
   functionsRequestTimeoutS: 150,
   functionsWorkersPerFunction: 2,
+  functionsWorkerIdleS: 60,
   functions: {},
   functionsCacheDir: '',
   functionsCachedOnly: false,

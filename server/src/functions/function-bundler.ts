@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, stop as stopEsbuild, type BuildOptions, type BuildResult } from 'esbuild';
 import { denoImports } from './deno-imports/deno-imports-plugin.ts';
 import type { ImportSources } from './deno-imports/import-cache.ts';
 import type { ImportMap } from './import-map.ts';
@@ -42,6 +42,18 @@ export interface Bundle {
   inputs: string[];
 }
 
+// esbuild's service is a child process of ~130 MiB that would otherwise live as long as the server:
+// it is stopped once no bundle is being built, and esbuild starts it again for the next (decision 0370).
+let buildsInFlight = 0;
+async function buildReleasingService<T extends BuildOptions>(options: T): Promise<BuildResult<T>> {
+  buildsInFlight++;
+  try {
+    return (await build(options as never)) as BuildResult<T>;
+  } finally {
+    if (--buildsInFlight === 0) await stopEsbuild();
+  }
+}
+
 export class BundleError extends Error {
   /** Imports that could not be fetched or found: safe to show the caller (they name no secrets). */
   readonly unavailableImports: string[];
@@ -64,7 +76,7 @@ export async function bundleFunction(input: BundleInput): Promise<Bundle> {
   const unavailable: string[] = [];
   let result;
   try {
-    result = await build({
+    result = await buildReleasingService({
       stdin: { contents: entryCode, resolveDir: dirname(input.entry), sourcefile: `${input.name}.entry.ts`, loader: 'ts' },
       bundle: true,
       write: false,

@@ -36,6 +36,8 @@ export interface RegistryOptions {
   settings: Record<string, FunctionSettings>;
   limits: WorkerLimits;
   workersPerFunction: number;
+  /** A worker with nothing to do for this long exits; the next request starts one again. */
+  workerIdleMs: number;
   /** Registries, origins and cache for `npm:`, `jsr:` and URL imports. */
   sources: ImportSources;
   /** The functions' environment; read when a function's workers start. */
@@ -129,7 +131,7 @@ export class FunctionRegistry {
   async pool(fn: DeployedFunction): Promise<WorkerPool> {
     const b = await this.built(fn);
     if (b.error !== undefined) throw new FunctionFailure('boot', b.error, b.unavailable);
-    b.pool ??= new WorkerPool(b.file!, this.opts.env(), this.opts.limits, this.opts.workersPerFunction);
+    b.pool ??= new WorkerPool(b.file!, this.opts.env(), this.opts.limits, this.opts.workersPerFunction, this.opts.workerIdleMs);
     b.pool.onWorkerLost ??= (loss) => this.opts.onWorkerLost?.(fn.name, loss);
     return b.pool;
   }

@@ -87,6 +87,7 @@ export function functionsModule(ctx: ServerContext): FastifyPluginAsync {
       settings: ctx.config.functions,
       limits: { isolation: ctx.config.functionsIsolation, memoryMb: ctx.config.functionsMemoryMb, timeoutMs: ctx.config.functionsRequestTimeoutS * 1000 },
       workersPerFunction: ctx.config.functionsWorkersPerFunction,
+      workerIdleMs: ctx.config.functionsWorkerIdleS * 1000,
       sources: importSources(ctx.config),
       env: () => ({
         ...functionEnv({ config: ctx.config, keys: ctx.keys, serverUrl: loopbackUrl(ctx, app.server.address()), dbPortUrl: dbPortUrlFor(ctx.db) }, (m) => ctx.log.warn(m)),

@@ -1,12 +1,12 @@
 import { FunctionWorker, type FunctionRequest, type FunctionResponse, type WorkerLimits, type WorkerLoss } from './function-worker.ts';
 
-/** Idle workers beyond the first are stopped after this long. */
-const IDLE_MS = 5 * 60_000;
 
 /**
  * The workers of one built function: up to `size`, started as concurrent requests need them.
  * Each request goes to the live worker with the fewest requests in flight; a worker that dies or
  * is retired is dropped and the next request starts a fresh one, so the function keeps serving.
+ * A worker with nothing to do for `idleMs` exits, the last one too: an idle function holds no
+ * memory, and its next request starts a worker again (decision 0371).
  */
 export class WorkerPool {
   private workers: FunctionWorker[] = [];
@@ -16,15 +16,17 @@ export class WorkerPool {
   private readonly env: Record<string, string>;
   private readonly limits: WorkerLimits;
   private readonly size: number;
+  private readonly idleMs: number;
   /** Hears of each worker lost to a failure, which the next request replaces (metrics). */
   onWorkerLost?: (loss: WorkerLoss) => void;
 
-  constructor(bundleFile: string, env: Record<string, string>, limits: WorkerLimits, size: number) {
+  constructor(bundleFile: string, env: Record<string, string>, limits: WorkerLimits, size: number, idleMs: number) {
     this.bundleFile = bundleFile;
     this.env = env;
     this.limits = limits;
     this.size = size;
-    this.idleTimer = setInterval(() => this.stopIdle(), 60_000);
+    this.idleMs = idleMs;
+    this.idleTimer = setInterval(() => this.stopIdle(), Math.min(Math.max(idleMs / 4, 250), 15_000));
     this.idleTimer.unref();
   }
 
@@ -54,8 +56,7 @@ export class WorkerPool {
 
   private stopIdle(): void {
     const now = Date.now();
-    const live = this.workers.filter((w) => !w.retired);
-    for (const w of live.slice(1)) if (w.inflight === 0 && now - w.lastUsed > IDLE_MS) w.retire();
+    for (const w of this.workers) if (!w.retired && w.inflight === 0 && now - w.lastUsed >= this.idleMs) w.retire();
   }
 
   /** Finishes in-flight requests on the current workers, then stops them (used after a rebuild). */
