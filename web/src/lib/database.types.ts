@@ -3079,6 +3079,10 @@ export type Database = {
         Args: { body: string; group_id: string; subject: string }
         Returns: number
       }
+      price_from: {
+        Args: { e: Database["public"]["Tables"]["events"]["Row"] }
+        Returns: number
+      }
       recommend_events: {
         Args: { lang?: string; max?: number }
         Returns: {
@@ -3424,6 +3428,10 @@ export type Database = {
         Returns: undefined
       }
       sweep_payments: { Args: never; Returns: Json }
+      tickets_sold_out: {
+        Args: { e: Database["public"]["Tables"]["events"]["Row"] }
+        Returns: boolean
+      }
       transfer_group: {
         Args: { group_id: string; user_id: string }
         Returns: undefined
