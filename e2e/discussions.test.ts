@@ -12,6 +12,8 @@ const app = useApp();
 const GROUP = '/g/lisbon-analytical-society';
 
 const discussions = (page: Page) => page.getByRole('region', { name: 'Discussions' });
+// The open conversation's messages (the list beside it shows the last one too).
+const thread = (page: Page) => page.getByRole('list', { name: 'Messages' });
 
 async function checkLayouts(page: Page, what: string): Promise<void> {
   for (const width of [360, 1280]) {
@@ -64,20 +66,20 @@ describe('private messages', () => {
     await checkLayouts(grace.page, 'inbox');
 
     await ada.page.getByRole('link', { name: 'Message' }).click({ timeout: 15_000 });
-    await ada.page.getByText('Of course. I will print a copy for everyone.').waitFor({ timeout: 15_000 });
+    await thread(ada.page).getByText('Of course. I will print a copy for everyone.').waitFor({ timeout: 15_000 });
     await ada.page.getByLabel('Write a message').fill('See you Thursday at seven!');
     await ada.page.getByRole('button', { name: 'Send' }).click();
-    await ada.page.getByText('See you Thursday at seven!').waitFor();
+    await thread(ada.page).getByText('See you Thursday at seven!').waitFor();
 
     // Grace opens the conversation; Ada's new message is there, live.
     await grace.page.getByRole('link', { name: /Ada/ }).click();
-    await grace.page.getByText('See you Thursday at seven!').waitFor({ timeout: 15_000 });
+    await thread(grace.page).getByText('See you Thursday at seven!').waitFor({ timeout: 15_000 });
     await grace.page.getByLabel('Write a message').fill('Perfect, thanks!');
     await grace.page.keyboard.press('Enter');
 
     // Ada gets the reply without reloading, and sees her message was read.
-    await ada.page.getByText('Perfect, thanks!').waitFor({ timeout: 15_000 });
-    await ada.page.getByText('Seen', { exact: true }).waitFor({ timeout: 15_000 });
+    await thread(ada.page).getByText('Perfect, thanks!').waitFor({ timeout: 15_000 });
+    await thread(ada.page).getByText('Seen', { exact: true }).waitFor({ timeout: 15_000 });
     await checkLayouts(grace.page, 'conversation');
     await checkLayouts(ada.page, 'conversation');
     expect(errors).toEqual([]);

@@ -84,7 +84,11 @@ export function ConversationThread({ userId, conversation }: Props) {
                 <p className={`whitespace-pre-line break-words rounded-2xl px-3 py-2 ${mine ? "bg-brand-700 text-white" : "bg-muted"}`}>{m.body}</p>
                 <span className="flex items-center gap-2 text-xs text-muted-foreground">
                   <time dateTime={m.created_at}>{formatRelativeTime(m.created_at) ?? new Date(m.created_at).toLocaleString()}</time>
-                  {mine && m.id === lastMine?.id && m.read_at && <Trans>Seen</Trans>}
+                  {mine && m.id === lastMine?.id && m.read_at && (
+                    <span>
+                      <Trans>Seen</Trans>
+                    </span>
+                  )}
                   {!mine && (
                     <button type="button" className="underline underline-offset-2" disabled={report.isPending}
                       onClick={() => {
