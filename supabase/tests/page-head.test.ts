@@ -194,7 +194,7 @@ describe('page-head: in the reader\'s language (Accept-Language, decision 0208)'
   it('titles Discover, groups and profiles in the language, and the generic head too', async () => {
     const es = await head('/?category=music&when=weekend&near=38.72,-9.14&place=Lisboa&radius=10', 'es-MX,es;q=0.9');
     expect(es.title).toBe('Música: eventos este fin de semana cerca de Lisboa (10 km) · Gather');
-    expect(es.meta.description).toContain('eventos gratuitos en Gather');
+    expect(es.meta.description).toContain('eventos en Gather');
     const pt = await head('/?from=2030-01-01&online=1', 'pt-PT');
     expect(pt.meta['og:locale']).toBe('pt_BR');
     expect(pt.title).toBe('Eventos on-line a partir de 1 de janeiro de 2030 · Gather');

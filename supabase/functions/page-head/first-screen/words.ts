@@ -44,7 +44,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
     publicGroup: 'Public group', approval: 'Organizers approve new members',
     members: (one, n) => `${n} ${one ? 'member' : 'members'}`, signInToJoin: 'Sign in to join', signInToAsk: 'Sign in to ask to join',
     discover: {
-      title: 'Discover events', intro: 'Meetups, club nights, talks and workshops hosted by people near you. Every event is free — RSVP in one click and add it to your calendar.',
+      title: 'Discover events', intro: 'Meetups, club nights, talks and workshops hosted by people near you. RSVP in one click or get tickets, and add them to your calendar.',
       events: 'Events', searchLabel: 'Search events', searchPlaceholder: 'Search events, venues, topics…', search: 'Search',
       filters: 'Filters', category: 'Category', allCategories: 'All categories', when: 'When',
       whenOptions: ['Any time', 'Today', 'This week', 'This weekend', 'Pick dates…'],
@@ -65,7 +65,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
     publicGroup: 'Öffentliche Gruppe', approval: 'Organisatoren nehmen neue Mitglieder auf',
     members: (one, n) => `${n} ${one ? 'Mitglied' : 'Mitglieder'}`, signInToJoin: 'Zum Beitreten anmelden', signInToAsk: 'Anmelden, um den Beitritt anzufragen',
     discover: {
-      title: 'Events entdecken', intro: 'Treffen, Clubabende, Vorträge und Workshops von Leuten in deiner Nähe. Alle Events sind kostenlos – sag mit einem Klick zu und trag sie in deinen Kalender ein.',
+      title: 'Events entdecken', intro: 'Treffen, Clubabende, Vorträge und Workshops von Leuten in deiner Nähe. Sag mit einem Klick zu oder hol dir Tickets und trag sie in deinen Kalender ein.',
       events: 'Events', searchLabel: 'Events suchen', searchPlaceholder: 'Events, Orte, Themen suchen …', search: 'Suchen',
       filters: 'Filter', category: 'Kategorie', allCategories: 'Alle Kategorien', when: 'Wann',
       whenOptions: ['Jederzeit', 'Heute', 'Diese Woche', 'Dieses Wochenende', 'Daten wählen …'],
@@ -86,7 +86,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
     publicGroup: 'Grupo público', approval: 'Los organizadores aprueban a los nuevos miembros',
     members: (one, n) => `${n} ${one ? 'miembro' : 'miembros'}`, signInToJoin: 'Inicia sesión para unirte', signInToAsk: 'Inicia sesión para pedir unirte',
     discover: {
-      title: 'Descubrir eventos', intro: 'Quedadas, noches de club, charlas y talleres organizados por gente cerca de ti. Todos los eventos son gratis: confirma tu asistencia con un clic y añádelos a tu calendario.',
+      title: 'Descubrir eventos', intro: 'Quedadas, noches de club, charlas y talleres organizados por gente cerca de ti. Confirma tu asistencia con un clic o consigue entradas, y añádelos a tu calendario.',
       events: 'Eventos', searchLabel: 'Buscar eventos', searchPlaceholder: 'Busca eventos, lugares, temas…', search: 'Buscar',
       filters: 'Filtros', category: 'Categoría', allCategories: 'Todas las categorías', when: 'Cuándo',
       whenOptions: ['Cualquier fecha', 'Hoy', 'Esta semana', 'Este fin de semana', 'Elegir fechas…'],
@@ -107,7 +107,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
     publicGroup: 'Groupe public', approval: 'Les organisateurs approuvent les nouveaux membres',
     members: (one, n) => `${n} ${one ? 'membre' : 'membres'}`, signInToJoin: 'Connectez-vous pour rejoindre', signInToAsk: 'Connectez-vous pour demander à rejoindre',
     discover: {
-      title: 'Découvrir des événements', intro: 'Rencontres, soirées, conférences et ateliers organisés par des gens près de chez vous. Tous les événements sont gratuits\u00a0: inscrivez-vous en un clic et ajoutez-les à votre agenda.',
+      title: 'Découvrir des événements', intro: 'Rencontres, soirées, conférences et ateliers organisés par des gens près de chez vous. Inscrivez-vous en un clic ou prenez vos billets, et ajoutez-les à votre agenda.',
       events: 'Événements', searchLabel: 'Rechercher des événements', searchPlaceholder: 'Événements, lieux, sujets…', search: 'Rechercher',
       filters: 'Filtres', category: 'Catégorie', allCategories: 'Toutes les catégories', when: 'Quand',
       whenOptions: ['N’importe quand', 'Aujourd’hui', 'Cette semaine', 'Ce week-end', 'Choisir des dates…'],
@@ -128,7 +128,7 @@ export const SCREEN_WORDS: Record<HeadLocale, ScreenWords> = {
     publicGroup: 'Grupo público', approval: 'Os organizadores aprovam novos membros',
     members: (one, n) => `${n} ${one ? 'membro' : 'membros'}`, signInToJoin: 'Entre para participar', signInToAsk: 'Entre para pedir para participar',
     discover: {
-      title: 'Descobrir eventos', intro: 'Encontros, noites de clube, palestras e oficinas organizados por pessoas perto de você. Todos os eventos são gratuitos: confirme presença com um clique e adicione à sua agenda.',
+      title: 'Descobrir eventos', intro: 'Encontros, noites de clube, palestras e oficinas organizados por pessoas perto de você. Confirme presença com um clique ou garanta seus ingressos, e adicione à sua agenda.',
       events: 'Eventos', searchLabel: 'Buscar eventos', searchPlaceholder: 'Busque eventos, locais, temas…', search: 'Buscar',
       filters: 'Filtros', category: 'Categoria', allCategories: 'Todas as categorias', when: 'Quando',
       whenOptions: ['Qualquer data', 'Hoje', 'Esta semana', 'Este fim de semana', 'Escolher datas…'],

@@ -11,7 +11,7 @@ export const de: HeadMessages = {
   ogLocale: 'de_DE',
   siteTitle: 'Gather — Events in deiner Nähe',
   siteDescription:
-    'Finde kostenlose Events in deiner Nähe, sag mit einem Klick zu und triff die Leute, die hingehen. Ein Event ist in unter einer Minute veröffentlicht.',
+    'Finde Events in deiner Nähe, sag mit einem Klick zu oder hol dir Tickets und triff die Leute, die hingehen. Ein Event ist in unter einer Minute veröffentlicht.',
   siteImageAlt: 'Gather: Events in deiner Nähe',
   categories: {
     arts: 'Kunst', books: 'Bücher', career: 'Beruf', community: 'Gemeinschaft', food: 'Essen', games: 'Spiele',
@@ -26,12 +26,12 @@ export const de: HeadMessages = {
   discover: {
     title: 'Events entdecken',
     description:
-      'Meetups, Clubabende, Vorträge und Workshops von Leuten in deiner Nähe. Jedes Event ist kostenlos – sag mit einem Klick zu und übernimm es in deinen Kalender.',
+      'Meetups, Clubabende, Vorträge und Workshops von Leuten in deiner Nähe. Sag mit einem Klick zu oder hol dir Tickets und übernimm sie in deinen Kalender.',
     filteredTitle: (f) => {
       const what = `${f.category ? `${f.category}: ` : ''}${f.online ? 'Online-Events' : 'Events'}`;
       const where = f.near ? ` ${f.near.place ? `in der Nähe von ${f.near.place}` : 'in der Nähe eines gewählten Orts'}${f.near.radius ? ` (${f.near.radius})` : ''}` : '';
       return `${what}${f.query ? ` zu „${f.query}“` : ''}${period(f)}${where}`;
     },
-    filteredDescription: (title) => `${title}: kostenlose Events auf Gather. Sag mit einem Klick zu und übernimm sie in deinen Kalender.`,
+    filteredDescription: (title) => `${title}: Events auf Gather. Sag mit einem Klick zu oder hol dir Tickets und übernimm sie in deinen Kalender.`,
   },
 };

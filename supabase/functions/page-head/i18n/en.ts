@@ -10,7 +10,7 @@ function period(f: DiscoverFilters): string {
 export const en: HeadMessages = {
   ogLocale: 'en_US',
   siteTitle: 'Gather — community events near you',
-  siteDescription: 'Find free community events near you, RSVP in one click and meet the people going. Hosts publish an event in under a minute.',
+  siteDescription: 'Find community events near you, RSVP in one click or get tickets and meet the people going. Hosts publish an event in under a minute.',
   siteImageAlt: 'Gather: community events near you',
   categories: {
     arts: 'Arts', books: 'Books', career: 'Career', community: 'Community', food: 'Food', games: 'Games',
@@ -24,7 +24,7 @@ export const en: HeadMessages = {
   members: (count, n) => `${n} ${count === 1 ? 'member' : 'members'}`,
   discover: {
     title: 'Discover events',
-    description: 'Meetups, club nights, talks and workshops hosted by people near you. Every event is free — RSVP in one click and add it to your calendar.',
+    description: 'Meetups, club nights, talks and workshops hosted by people near you. RSVP in one click or get tickets, and add them to your calendar.',
     filteredTitle: (f) => {
       const what = f.category
         ? `${f.online ? `Online ${f.category.toLowerCase()}` : f.category} events`
@@ -32,6 +32,6 @@ export const en: HeadMessages = {
       const where = f.near ? ` ${f.near.place ? `near ${f.near.place}` : 'near a chosen place'}${f.near.radius ? ` (${f.near.radius})` : ''}` : '';
       return `${what}${f.query ? ` matching “${f.query}”` : ''}${period(f)}${where}`;
     },
-    filteredDescription: (title) => `${title}: free community events on Gather. RSVP in one click and add them to your calendar.`,
+    filteredDescription: (title) => `${title}: community events on Gather. RSVP in one click or get tickets, and add them to your calendar.`,
   },
 };

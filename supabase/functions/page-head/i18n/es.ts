@@ -11,7 +11,7 @@ export const es: HeadMessages = {
   ogLocale: 'es_ES',
   siteTitle: 'Gather — eventos cerca de ti',
   siteDescription:
-    'Encuentra eventos gratuitos cerca de ti, confirma tu asistencia con un clic y conoce a quienes van. Publicar un evento lleva menos de un minuto.',
+    'Encuentra eventos cerca de ti, confirma tu asistencia con un clic o consigue entradas y conoce a quienes van. Publicar un evento lleva menos de un minuto.',
   siteImageAlt: 'Gather: eventos cerca de ti',
   categories: {
     arts: 'Arte', books: 'Libros', career: 'Carrera', community: 'Comunidad', food: 'Gastronomía', games: 'Juegos',
@@ -26,13 +26,13 @@ export const es: HeadMessages = {
   discover: {
     title: 'Descubrir eventos',
     description:
-      'Quedadas, noches de club, charlas y talleres organizados por gente cerca de ti. Todos los eventos son gratuitos: confirma tu asistencia con un clic y añádelos a tu calendario.',
+      'Quedadas, noches de club, charlas y talleres organizados por gente cerca de ti. Confirma tu asistencia con un clic o consigue entradas, y añádelos a tu calendario.',
     filteredTitle: (f) => {
       const what = `${f.category ? `${f.category}: eventos` : 'Eventos'}${f.online ? ' en línea' : ''}`;
       const where = f.near ? ` ${f.near.place ? `cerca de ${f.near.place}` : 'cerca de un lugar elegido'}${f.near.radius ? ` (${f.near.radius})` : ''}` : '';
       return `${what}${f.query ? ` que coinciden con «${f.query}»` : ''}${period(f)}${where}`;
     },
     filteredDescription: (title) =>
-      `${title}: eventos gratuitos en Gather. Confirma tu asistencia con un clic y añádelos a tu calendario.`,
+      `${title}: eventos en Gather. Confirma tu asistencia con un clic o consigue entradas, y añádelos a tu calendario.`,
   },
 };

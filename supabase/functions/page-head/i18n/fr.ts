@@ -11,7 +11,7 @@ export const fr: HeadMessages = {
   ogLocale: 'fr_FR',
   siteTitle: 'Gather — des événements près de chez vous',
   siteDescription:
-    'Trouvez des événements gratuits près de chez vous, inscrivez-vous en un clic et rencontrez les participants. Publier un événement prend moins d’une minute.',
+    'Trouvez des événements près de chez vous, inscrivez-vous en un clic ou prenez vos billets et rencontrez les participants. Publier un événement prend moins d’une minute.',
   siteImageAlt: 'Gather : des événements près de chez vous',
   categories: {
     arts: 'Arts', books: 'Livres', career: 'Carrière', community: 'Communauté', food: 'Cuisine', games: 'Jeux',
@@ -26,13 +26,13 @@ export const fr: HeadMessages = {
   discover: {
     title: 'Découvrir des événements',
     description:
-      'Rencontres, soirées, conférences et ateliers organisés par des gens près de chez vous. Tous les événements sont gratuits : inscrivez-vous en un clic et ajoutez-les à votre agenda.',
+      'Rencontres, soirées, conférences et ateliers organisés par des gens près de chez vous. Inscrivez-vous en un clic ou prenez vos billets, et ajoutez-les à votre agenda.',
     filteredTitle: (f) => {
       const what = `${f.category ? `${f.category} : événements` : 'Événements'}${f.online ? ' en ligne' : ''}`;
       const where = f.near ? ` ${f.near.place ? `près de ${f.near.place}` : 'près d’un lieu choisi'}${f.near.radius ? ` (${f.near.radius})` : ''}` : '';
       return `${what}${f.query ? ` correspondant à « ${f.query} »` : ''}${period(f)}${where}`;
     },
     filteredDescription: (title) =>
-      `${title} : des événements gratuits sur Gather. Inscrivez-vous en un clic et ajoutez-les à votre agenda.`,
+      `${title} : des événements sur Gather. Inscrivez-vous en un clic ou prenez vos billets, et ajoutez-les à votre agenda.`,
   },
 };

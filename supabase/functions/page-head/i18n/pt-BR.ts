@@ -11,7 +11,7 @@ export const ptBR: HeadMessages = {
   ogLocale: 'pt_BR',
   siteTitle: 'Gather — eventos perto de você',
   siteDescription:
-    'Encontre eventos gratuitos perto de você, confirme presença com um clique e conheça quem vai. Publicar um evento leva menos de um minuto.',
+    'Encontre eventos perto de você, confirme presença com um clique ou garanta seus ingressos e conheça quem vai. Publicar um evento leva menos de um minuto.',
   siteImageAlt: 'Gather: eventos perto de você',
   categories: {
     arts: 'Artes', books: 'Livros', career: 'Carreira', community: 'Comunidade', food: 'Gastronomia', games: 'Jogos',
@@ -26,13 +26,13 @@ export const ptBR: HeadMessages = {
   discover: {
     title: 'Descobrir eventos',
     description:
-      'Encontros, baladas, palestras e oficinas organizados por pessoas perto de você. Todos os eventos são gratuitos: confirme presença com um clique e adicione-os à sua agenda.',
+      'Encontros, baladas, palestras e oficinas organizados por pessoas perto de você. Confirme presença com um clique ou garanta seus ingressos, e adicione-os à sua agenda.',
     filteredTitle: (f) => {
       const what = `${f.category ? `${f.category}: eventos` : 'Eventos'}${f.online ? ' on-line' : ''}`;
       const where = f.near ? ` ${f.near.place ? `perto de ${f.near.place}` : 'perto de um local escolhido'}${f.near.radius ? ` (${f.near.radius})` : ''}` : '';
       return `${what}${f.query ? ` com “${f.query}”` : ''}${period(f)}${where}`;
     },
     filteredDescription: (title) =>
-      `${title}: eventos gratuitos no Gather. Confirme presença com um clique e adicione-os à sua agenda.`,
+      `${title}: eventos no Gather. Confirme presença com um clique ou garanta seus ingressos, e adicione-os à sua agenda.`,
   },
 };

@@ -75,8 +75,8 @@ export function DiscoverPage() {
         </h1>
         <p className="hidden max-w-prose text-muted-foreground sm:block">
           <Trans>
-            Meetups, club nights, talks and workshops hosted by people near you. Every event is free — RSVP in one
-            click and add it to your calendar.
+            Meetups, club nights, talks and workshops hosted by people near you. RSVP in one click or get tickets,
+            and add them to your calendar.
           </Trans>
         </p>
       </div>
