@@ -11,6 +11,7 @@ import { webBench } from './web/web-bench.ts';
 import { scaleBench } from './scale/scale-bench.ts';
 import { dataBench } from './data/data-bench.ts';
 import { hotRsvpBench } from './hot-rsvp/hot-rsvp-bench.ts';
+import { memoryBench } from './memory/memory-bench.ts';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: startupBench,
@@ -25,6 +26,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   scale: scaleBench,
   data: dataBench,
   'hot-rsvp': hotRsvpBench,
+  memory: memoryBench,
 };
 
 const only = process.argv.slice(2);

@@ -239,6 +239,9 @@ try {
     extensions,
     parsers: PARSERS,
     loadDataDir: boot.image,
+    // Postgres's 128 MB of shared buffers is ~100 MiB resident in the wasm memory, which never
+    // shrinks; the files are in the OS page cache anyway. 32 MB by default (decision 0372).
+    startParams: [...Pglite.defaultStartParams, '-c', `shared_buffers=${process.env.GATHER_PGLITE_SHARED_BUFFERS || '32MB'}`],
   });
   cancels = installCancelHook(pg, busy);
   guard(pg, () => cancels.settle());
