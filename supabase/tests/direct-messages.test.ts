@@ -92,6 +92,9 @@ describe('who reads', () => {
     expect((await list(bo)).find((c) => c.id === id)?.unread).toBe(0);
     const { data: seen } = await (await client(dan)).from('direct_messages').select('read_at').eq('conversation_id', id!);
     expect(seen?.every((r) => r.read_at !== null)).toBe(true);
+    // "Seen" keeps the server's time: the recipient cannot backdate it.
+    const { data: backdated } = await (await client(bo)).from('direct_messages').update({ read_at: '2001-01-01T00:00:00Z' }).eq('conversation_id', id!).select('read_at');
+    expect(backdated?.map((r) => r.read_at).sort()).toEqual(seen?.map((r) => r.read_at).sort());
     // Nobody rewrites a message.
     const { data: changed } = await (await client(bo)).from('direct_messages').update({ body: 'forged' } as never).eq('conversation_id', id!).select('id');
     expect(changed ?? []).toEqual([]);

@@ -120,6 +120,7 @@ describe(`server-owned columns (${driverName})`, () => {
       'event_invites.created_at', 'event_online_links.updated_at', 'notification_preferences.updated_at', // *_stamp
       'events.id', 'events.slug', 'events.created_at', 'events.updated_at', 'events.published_at', 'events.hidden_at', // events_server_owned
       'notifications.read_at', // notifications_server_owned
+      'direct_messages.read_at', // direct_messages_server_owned
     ]);
     const { rows } = await g.db.query<{ col: string }>(`
       select c.relname || '.' || a.attname as col
