@@ -60,12 +60,15 @@ $$;
 -- each person I have been to events with who is going 10 (3 at most); near my home up to 15
 -- (linearly to 0 at 50 km); published in the last 7 days up to 10. The reason is the strongest
 -- signal's; ties go to the earlier start.
-create function public.recommend_events(max int default 10)
+-- The reasons are in the language on the member's screen when the app passes it (`lang`, one of
+-- the five), else in their profile's; `rpc('recommend_events', { max })` works, lang being optional.
+-- Only events with at least one signal are scored (the others would score 0 and never be picked).
+create function public.recommend_events(max int default 10, lang text default null)
 returns table (id uuid, slug text, title text, starts_at timestamptz, reason text, signal text, score real)
 language plpgsql stable set search_path = '' as $$
 declare
   me uuid := (select auth.uid());
-  lang text;
+  speak text;
   home_lat double precision;
   home_lng double precision;
 begin
@@ -73,10 +76,28 @@ begin
   if max is null or max not between 1 and 50 then
     perform private.raise_error('invalid_max', 'Ask for 1 to 50 events.');
   end if;
-  select coalesce(p.locale, 'en') into lang from public.profiles p where p.id = me;
+  -- The language on the member's screen when the app says it, else their profile's.
+  select case when recommend_events.lang in ('en', 'fr', 'es', 'de', 'pt-BR') then recommend_events.lang
+              else coalesce(p.locale, 'en') end
+    into speak from public.profiles p where p.id = me;
   select pp.home_lat, pp.home_lng into home_lat, home_lng from public.profile_private pp where pp.id = me;
   return query
-  with candidates as (
+  with my_groups as (
+    select m.group_id from public.group_members m where m.user_id = me and m.status = 'active'
+  ),
+  mine as (select f.kind, f.value, f.host_id from public.follows f where f.user_id = me),
+  my_topics as (select coalesce(array_agg(f.value), '{}') as tags from mine f where f.kind = 'topic'),
+  -- People who were going to an event that has ended that I was going to as well.
+  companions as (
+    select distinct other.user_id
+    from public.rsvps mine_r
+    join public.events past on past.id = mine_r.event_id and past.ends_at < now()
+    join public.rsvps other on other.event_id = past.id and other.status = 'going' and other.user_id <> me
+    where mine_r.user_id = me and mine_r.status = 'going'
+  ),
+  -- Only events with at least one signal are scored: the others would score 0 and are never
+  -- picked, and scoring runs a few lookups per event.
+  candidates as (
     select e.id, e.slug, e.title, e.starts_at, e.host_id, e.category, e.tags, e.group_id, e.lat, e.lng, e.is_online,
            e.published_at, g.name as group_name, g.tags as group_tags
     from public.events e
@@ -85,18 +106,16 @@ begin
       and e.starts_at > now() and e.host_id <> me
       and not exists (select 1 from public.event_hosts h where h.event_id = e.id and h.user_id = me)
       and not exists (select 1 from public.rsvps r where r.event_id = e.id and r.user_id = me)
-  ),
-  my_groups as (
-    select m.group_id from public.group_members m where m.user_id = me and m.status = 'active'
-  ),
-  mine as (select f.kind, f.value, f.host_id from public.follows f where f.user_id = me),
-  -- People who were going to an event that has ended that I was going to as well.
-  companions as (
-    select distinct other.user_id
-    from public.rsvps mine_r
-    join public.events past on past.id = mine_r.event_id and past.ends_at < now()
-    join public.rsvps other on other.event_id = past.id and other.status = 'going' and other.user_id <> me
-    where mine_r.user_id = me and mine_r.status = 'going'
+      and (e.group_id in (select group_id from my_groups)
+        or e.host_id in (select f.host_id from mine f where f.kind = 'host')
+        or e.category::text in (select f.value from mine f where f.kind = 'category')
+        or e.tags && (select tags from my_topics)
+        or coalesce(g.tags, '{}') && (select tags from my_topics)
+        or e.published_at > now() - interval '7 days'
+        or (home_lat is not null and e.lat is not null and not e.is_online
+            and private.distance_km(home_lat, home_lng, e.lat, e.lng) < 50)
+        or exists (select 1 from public.rsvps r where r.event_id = e.id and r.status = 'going'
+                   and r.user_id in (select user_id from companions)))
   ),
   signals as (
     select c.*,
@@ -132,11 +151,11 @@ begin
     from scored s
   )
   select r.id, r.slug, r.title, r.starts_at,
-    private.recommend_reason(r.top, lang, case r.top
+    private.recommend_reason(r.top, speak, case r.top
       when 'group' then r.group_name
       when 'host' then r.followed_host
       when 'topic' then r.followed_topic
-      when 'category' then private.category_name(r.category, lang)
+      when 'category' then private.category_name(r.category, speak)
       when 'near' then greatest(1, round(r.km))::int::text
     end),
     r.top, r.total
@@ -148,7 +167,7 @@ end
 $$;
 
 -- Visitors may call it and hear "sign in" (401) rather than a bare permission error.
-grant execute on function public.recommend_events(int) to anon, authenticated;
+grant execute on function public.recommend_events(int, text) to anon, authenticated;
 revoke all on function private.category_name(public.event_category, text), private.recommend_reason(text, text, text)
   from public, anon;
 grant execute on function private.category_name(public.event_category, text), private.recommend_reason(text, text, text)
