@@ -39,6 +39,9 @@ export async function createHttpServer(
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 10 * 1024 * 1024,
+    // Storage's ids in a path segment (a TUS upload id is a whole base64url key) run long;
+    // Supabase Storage allows 2500 characters, so an unknown upload is a 404, not a 400.
+    routerOptions: { maxParamLength: 2500 },
     trustProxy: ctx.config.trustProxy,
     frameworkErrors: (err, req, reply) => answerFrameworkError(req, reply, err.code === 'FST_ERR_BAD_URL' ? undefined : err.message),
   });

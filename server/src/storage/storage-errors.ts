@@ -45,9 +45,12 @@ export const ERRORS = {
   noContent: () => new StorageError(400, 'InvalidRequest', 'No content provided'),
   invalidFileSizeLimit: () =>
     new StorageError(400, 'InvalidRequest', 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B'),
-  /** Upstream's header schema failing (a Fastify validation error, named as Fastify names it). */
+  /**
+   * Upstream's header schema failing: Fastify 5's schema error formatter builds a plain `Error`,
+   * so upstream's handler names it `Error` (Storage's acceptance suite checks it, decision 0375).
+   */
   missingAuthorization: () =>
-    new StorageError(400, 'InvalidRequest', "headers must have required property 'authorization'", { error: 'FastifyError' }),
+    new StorageError(400, 'InvalidRequest', "headers must have required property 'authorization'", { error: 'Error' }),
   invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', message),
   invalidSignature: (message = 'Invalid signature') => new StorageError(400, 'InvalidSignature', message),
   invalidRange: () => new StorageError(416, 'InvalidRange', 'invalid range provided', { error: 'invalid_range', httpStatus: 416 }),
