@@ -18,6 +18,7 @@ function asJson(m: StoredMail) {
     text: m.text_body,
     html: m.html_body,
     status: m.status,
+    ...(m.headers ? { headers: m.headers } : {}),
   };
 }
 

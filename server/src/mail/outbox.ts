@@ -11,6 +11,8 @@ export interface OutgoingMail {
   html: string;
   /** The same key queues one message however often it is sent (retries, racing senders). */
   idempotencyKey?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post), sent as they are. */
+  headers?: Record<string, string>;
 }
 
 export interface StoredMail {
@@ -26,6 +28,7 @@ export interface StoredMail {
   attempts: number;
   sent_at: Date | null;
   last_error: string | null;
+  headers: Record<string, string> | null;
 }
 
 /** Wakes the SMTP delivery of every server instance (LISTEN/NOTIFY fires on commit). */
@@ -37,11 +40,11 @@ export const OUTBOX_CHANNEL = 'gather_mail_outbox';
  */
 export async function enqueueMail(tx: Queryable, settings: MailSettings, mail: OutgoingMail): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `insert into _gather.mail_outbox (kind, to_address, from_address, subject, text_body, html_body, status, idempotency_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)
+    `insert into _gather.mail_outbox (kind, to_address, from_address, subject, text_body, html_body, status, idempotency_key, headers)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      on conflict (idempotency_key) where idempotency_key is not null do nothing
      returning id`,
-    [mail.kind, mail.to, settings.from, mail.subject, mail.text, mail.html, settings.smtp ? 'pending' : 'local', mail.idempotencyKey ?? null],
+    [mail.kind, mail.to, settings.from, mail.subject, mail.text, mail.html, settings.smtp ? 'pending' : 'local', mail.idempotencyKey ?? null, mail.headers ? JSON.stringify(mail.headers) : null],
   );
   if (rows.length === 0) {
     // Queued before under this key: the same message, not a second one.

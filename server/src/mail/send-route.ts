@@ -17,6 +17,13 @@ const sendBody = z.strictObject({
   html: z.string({ error: 'must be a string' }).max(1_000_000, 'must be at most 1,000,000 characters').optional(),
   kind: z.string().regex(/^[a-z0-9_.:-]{1,64}$/, 'must be 1-64 of a-z, 0-9, _ . : -').optional(),
   idempotency_key: z.string().min(1, 'must not be empty').max(256, 'must be at most 256 characters').optional(),
+  // RFC 8058 one-click unsubscribe only: other headers could forge what the sender controls.
+  headers: z
+    .strictObject({
+      'List-Unsubscribe': z.string().max(2000).regex(/^<https?:\/\/[^\s<>]+>$/, 'must be <https://…>').refine((s) => !/[\r\n]/.test(s), 'must be one line'),
+      'List-Unsubscribe-Post': z.literal('List-Unsubscribe=One-Click').optional(),
+    })
+    .optional(),
 });
 
 type ErrorCode = 'unauthorized' | 'forbidden' | 'invalid_request';
@@ -80,6 +87,7 @@ export function mailApiModule(ctx: ServerContext): FastifyPluginAsync {
           text: m.text,
           html: m.html ?? textAsHtml(m.text),
           idempotencyKey: m.idempotency_key,
+          headers: m.headers,
         }),
       );
       return reply.header('cache-control', 'no-store').send({ id: String(id) });

@@ -40,6 +40,7 @@ export async function startSmtpDelivery(db: Db, settings: MailSettings, log: Fas
             subject: mail.subject,
             text: mail.text_body,
             html: mail.html_body,
+            ...(mail.headers ? { headers: mail.headers } : {}),
           });
           await markSent(db, mail.id);
         } catch (err) {

@@ -15,6 +15,8 @@ export interface Mail {
   kind?: string;
   /** The same key sends one email however often it is sent (Resend: within 24 hours). */
   idempotencyKey?: string;
+  /** Extra headers; only List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) are passed on. */
+  headers?: Record<string, string>;
 }
 
 /** Where the settings come from: Deno.env in a function; anything with `get` in a test. */
@@ -58,6 +60,7 @@ async function viaResend(mail: Mail, env: Env, apiKey: string): Promise<{ id: st
       subject: mail.subject,
       text: mail.text,
       ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
       ...(mail.kind ? { tags: [{ name: 'kind', value: mail.kind.replace(/[^A-Za-z0-9_-]/g, '_') }] } : {}),
     }),
   });
@@ -79,6 +82,7 @@ async function viaServer(mail: Mail, env: Env): Promise<{ id: string }> {
       ...(mail.html ? { html: mail.html } : {}),
       ...(mail.kind ? { kind: mail.kind } : {}),
       ...(mail.idempotencyKey ? { idempotency_key: mail.idempotencyKey } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
     }),
   });
   if (!res.ok) throw await failure('The mail endpoint', res);
