@@ -78,6 +78,9 @@ describe(`mail endpoint (${driverName})`, () => {
       [{ ...message('a@example.com'), text: '' }, /^text: must not be empty$/],
       [{ ...message('a@example.com'), from: 'me@evil.example' }, /^unknown field\(s\): from$/],
       [{ ...message('a@example.com'), kind: 'Not A Kind!' }, /^kind: /],
+      [{ ...message('a@example.com'), headers: { 'Reply-To': 'me@evil.example' } }, /unknown field\(s\): Reply-To$/],
+      [{ ...message('a@example.com'), headers: { 'List-Unsubscribe': '<https://x.example/u>\r\nBcc: a@b.c' } }, /^headers\.List-Unsubscribe: /],
+      [{ ...message('a@example.com'), headers: { 'List-Unsubscribe': '<https://x.example/u>', 'List-Unsubscribe-Post': 'yes' } }, /^headers\.List-Unsubscribe-Post: /],
       [['a list'], /^body: /],
       ['{"to": ', /JSON/i],
     ];
@@ -103,6 +106,12 @@ describe(`mail endpoint (${driverName})`, () => {
       const to = `smtp-fn-${Date.now()}@example.com`;
       expect((await send(message(to), asService(smtp), smtp)).status).toBe(200);
       await expect.poll(() => sink.messages.some((m) => m.to.some((t) => t.includes(to))), { timeout: 15_000 }).toBe(true);
+      // RFC 8058 one-click unsubscribe headers reach the recipient as sent (decision 0382).
+      const listed = `list-${Date.now()}@example.com`;
+      const headers = { 'List-Unsubscribe': '<https://gather.example/u?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+      expect((await send({ ...message(listed), headers }, asService(smtp), smtp)).status).toBe(200);
+      await expect.poll(() => sink.messages.find((m) => m.to.some((t) => t.includes(listed)))?.data, { timeout: 15_000 })
+        .toMatch(/List-Unsubscribe: <https:\/\/gather\.example\/u\?token=abc>\r?\nList-Unsubscribe-Post: List-Unsubscribe=One-Click/);
     } finally {
       await smtp.stop();
       await sink.close().catch(() => {});

@@ -20,7 +20,7 @@ const sendBody = z.strictObject({
   // RFC 8058 one-click unsubscribe only: other headers could forge what the sender controls.
   headers: z
     .strictObject({
-      'List-Unsubscribe': z.string().max(2000).regex(/^<https?:\/\/[^\s<>]+>$/, 'must be <https://…>').refine((s) => !/[\r\n]/.test(s), 'must be one line'),
+      'List-Unsubscribe': z.string({ error: 'must be given, as <https://…>' }).max(2000).regex(/^<https?:\/\/[^\s<>]+>$/, 'must be <https://…>').refine((s) => !/[\r\n]/.test(s), 'must be one line'),
       'List-Unsubscribe-Post': z.literal('List-Unsubscribe=One-Click').optional(),
     })
     .optional(),
