@@ -1644,6 +1644,7 @@ export type Database = {
           push_rsvp_updates: boolean
           updated_at: string
           user_id: string
+          weekly_picks: boolean
         }
         Insert: {
           digest_timezone?: string
@@ -1657,6 +1658,7 @@ export type Database = {
           push_rsvp_updates?: boolean
           updated_at?: string
           user_id: string
+          weekly_picks?: boolean
         }
         Update: {
           digest_timezone?: string
@@ -1670,6 +1672,7 @@ export type Database = {
           push_rsvp_updates?: boolean
           updated_at?: string
           user_id?: string
+          weekly_picks?: boolean
         }
         Relationships: [
           {

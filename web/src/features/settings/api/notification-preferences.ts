@@ -7,17 +7,19 @@ export type NotificationPreferences = {
   email_rsvp_updates: boolean;
   email_host_messages: boolean;
   email_rsvp_requests: boolean;
+  weekly_picks: boolean;
 };
 
-/** Everything on until the member says otherwise (the table's defaults). */
+/** The table's defaults: emails about my events on; the weekly picks off until asked for (decision 0380). */
 export const DEFAULT_PREFERENCES: NotificationPreferences = {
   email_reminders: true,
   email_rsvp_updates: true,
   email_host_messages: true,
   email_rsvp_requests: true,
+  weekly_picks: false,
 };
 
-const COLUMNS = "email_reminders, email_rsvp_updates, email_host_messages, email_rsvp_requests";
+const COLUMNS = "email_reminders, email_rsvp_updates, email_host_messages, email_rsvp_requests, weekly_picks";
 
 export const preferencesKey = (userId: string) => [...queryRoots.profile, "notification-preferences", userId] as const;
 

@@ -21,6 +21,7 @@ const OPTIONS: { key: keyof NotificationPreferences; label: MessageDescriptor; h
   { key: "email_rsvp_updates", label: msg`RSVP updates`, hint: msg`When you move up from the waitlist, a host approves or declines you, or an event is moved or cancelled.` },
   { key: "email_host_messages", label: msg`Messages from hosts`, hint: msg`What hosts send to everyone going to their event.` },
   { key: "email_rsvp_requests", label: msg`Requests to join my events`, hint: msg`When someone asks to join an event you host that needs approval.` },
+  { key: "weekly_picks", label: msg`Weekly picks`, hint: msg`On Mondays, up to five upcoming events picked for you, each with why. Every one has a link to unsubscribe in one click.` },
 ];
 
 export function NotificationPreferencesForm({ userId }: { userId: string }) {
