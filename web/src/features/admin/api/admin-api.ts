@@ -3,11 +3,11 @@ import { queryRoots } from "@/lib/query-keys";
 import { EVENT_CHANNEL_PRIVATE, eventTopic, LIVE_EVENTS, type CommentHiddenPayload } from "@/lib/realtime/event-broadcasts";
 import { supabase } from "@/lib/supabase";
 
-/** One reported comment, event or group with its open reports (report_queue() in the migrations). */
+/** One reported comment, event, group, album photo or private message with its open reports (report_queue() in the migrations). */
 export type QueueItem = {
   report_id: string;
   report_ids: string[];
-  target_type: "comment" | "event" | "group";
+  target_type: "comment" | "event" | "group" | "photo" | "message";
   target_id: string;
   report_count: number;
   reasons: string[];
@@ -29,7 +29,20 @@ export type QueueItem = {
   group_id: string | null;
   group_slug: string | null;
   group_name: string | null;
+  /** A photo's file in bucket event-albums, and its caption (the event is the photo's). */
+  photo_path?: string | null;
+  photo_caption?: string | null;
+  /** A message's text (its sender is the author), and who received it. */
+  message_body?: string | null;
+  recipient_id?: string | null;
+  recipient_username?: string | null;
+  recipient_display_name?: string | null;
 };
+
+/** A reported photo's thumbnail, through the image render endpoint (the bucket is public). */
+export function photoThumbnailUrl(path: string): string {
+  return supabase.storage.from("event-albums").getPublicUrl(path, { transform: { width: 320, height: 240, resize: "contain" } }).data.publicUrl;
+}
 
 export type LogEntry = {
   id: string;
@@ -75,7 +88,11 @@ export function moderationLogOptions() {
 }
 
 export async function hideContent(item: Pick<QueueItem, "target_type" | "target_id">, hidden: boolean): Promise<void> {
-  const { error } = await supabase.rpc("hide_content", { target_type: item.target_type, target_id: item.target_id, hidden });
+  // Album photos are hidden as their hosts hide them (admins may too); messages are not hidden.
+  const { error } =
+    item.target_type === "photo"
+      ? await supabase.rpc("hide_album_photo", { photo_id: item.target_id, hidden })
+      : await supabase.rpc("hide_content", { target_type: item.target_type, target_id: item.target_id, hidden });
   if (error) throw error;
 }
 

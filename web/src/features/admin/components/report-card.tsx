@@ -5,33 +5,44 @@ import { Link } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { formatEventStart, viewerTimeZone } from "@/lib/datetime";
-import type { QueueItem } from "../api/admin-api";
+import { photoThumbnailUrl, type QueueItem } from "../api/admin-api";
 import type { useModeration } from "../hooks/use-moderation";
 import { SuspendDialog } from "./suspend-dialog";
 
 type Props = { item: QueueItem; actions: ReturnType<typeof useModeration> };
 
-/** The words that depend on what was reported: a comment, an event or a group. */
+/** The words that depend on what was reported: a comment, an event, a group, an album photo or a private message. */
 function useTargetWords(item: QueueItem) {
   const { t } = useLingui();
   const type = item.target_type;
   const name = item.author_display_name ?? t`A former member`;
+  const recipient = item.recipient_display_name ?? t`a former member`;
+  const kinds = { event: t`Event`, group: t`Group`, comment: t`Comment`, photo: t`Photo`, message: t`Private message` };
+  const hide = { event: t`Hide event`, group: t`Hide group`, comment: t`Hide comment`, photo: t`Hide photo`, message: "" };
+  const restore = { event: t`Restore event`, group: t`Restore group`, comment: t`Restore comment`, photo: t`Restore photo`, message: "" };
+  // The person responsible: a comment's author, an event's host, a group's creator, a photo's uploader, a message's sender.
+  const bylines = {
+    comment: t`Written by ${name}`, group: t`Created by ${name}`, event: t`Hosted by ${name}`,
+    photo: t`Uploaded by ${name}`, message: t`Sent by ${name} to ${recipient}`,
+  };
+  const suspendLabels = {
+    comment: t`Suspend author`, group: t`Suspend organizer`, event: t`Suspend host`, photo: t`Suspend uploader`, message: t`Suspend sender`,
+  };
+  const restoreLabels = {
+    comment: t`Restore author`, group: t`Restore organizer`, event: t`Restore host`, photo: t`Restore uploader`, message: t`Restore sender`,
+  };
   return {
     name,
-    kind: type === "event" ? t`Event` : type === "group" ? t`Group` : t`Comment`,
-    hideLabel: item.hidden
-      ? type === "event" ? t`Restore event` : type === "group" ? t`Restore group` : t`Restore comment`
-      : type === "event" ? t`Hide event` : type === "group" ? t`Hide group` : t`Hide comment`,
-    // The person responsible: a comment's author, an event's host, a group's creator.
-    byline: type === "comment" ? t`Written by ${name}` : type === "group" ? t`Created by ${name}` : t`Hosted by ${name}`,
-    suspendLabel: item.author_suspended
-      ? type === "comment" ? t`Restore author` : type === "group" ? t`Restore organizer` : t`Restore host`
-      : type === "comment" ? t`Suspend author` : type === "group" ? t`Suspend organizer` : t`Suspend host`,
+    kind: kinds[type],
+    hideLabel: item.hidden ? restore[type] : hide[type],
+    byline: bylines[type],
+    suspendLabel: item.author_suspended ? restoreLabels[type] : suspendLabels[type],
   };
 }
 
 function ReportedTitle({ item }: { item: QueueItem }) {
   const link = "text-brand-700 underline-offset-4 hover:underline";
+  if (item.target_type === "message") return <Trans>A private message</Trans>;
   if (item.target_type === "group") {
     return item.group_slug ? (
       <Link to={`/g/${item.group_slug}`} className={link}>
@@ -50,7 +61,42 @@ function ReportedTitle({ item }: { item: QueueItem }) {
   );
 }
 
-/** One reported comment, event or group: what it says, who reported it and why, and the decisions. */
+/** What a reported photo or message shows: the picture, or the text. */
+function ReportedContent({ item }: { item: QueueItem }) {
+  const { t } = useLingui();
+  if (item.target_type === "photo") {
+    if (item.target_missing || !item.photo_path) {
+      return (
+        <p className="text-sm italic text-muted-foreground">
+          <Trans>The photo was removed.</Trans>
+        </p>
+      );
+    }
+    return (
+      <figure className="flex flex-col gap-1">
+        <img
+          src={photoThumbnailUrl(item.photo_path)}
+          alt={item.photo_caption ? t`Reported photo: ${item.photo_caption}` : t`Reported photo`}
+          className="h-40 w-auto max-w-full self-start rounded-md border border-border bg-muted object-contain"
+          loading="lazy"
+        />
+        {item.photo_caption && <figcaption className="break-words text-sm text-muted-foreground">{item.photo_caption}</figcaption>}
+      </figure>
+    );
+  }
+  if (item.target_type === "message") {
+    return item.target_missing || item.message_body == null ? (
+      <p className="text-sm italic text-muted-foreground">
+        <Trans>The message was deleted.</Trans>
+      </p>
+    ) : (
+      <blockquote className="whitespace-pre-line break-words border-s-4 border-border ps-3 text-sm">{item.message_body}</blockquote>
+    );
+  }
+  return null;
+}
+
+/** One reported comment, event, group, photo or message: what it says, who reported it and why, and the decisions. */
 export function ReportCard({ item, actions }: Props) {
   const { t } = useLingui();
   const { hide, resolve, suspend } = actions;
@@ -86,9 +132,11 @@ export function ReportCard({ item, actions }: Props) {
         ) : (
           <blockquote className="whitespace-pre-line break-words border-s-4 border-border ps-3 text-sm">{item.comment_body}</blockquote>
         ))}
+      <ReportedContent item={item} />
       <p className="text-sm text-muted-foreground">
         {words.byline}
         {item.author_username && ` (@${item.author_username})`}
+        {item.target_type === "message" && item.recipient_username && ` → @${item.recipient_username}`}
         {item.author_suspended && (
           <span className="font-medium text-red-800">
             {" · "}
@@ -109,7 +157,7 @@ export function ReportCard({ item, actions }: Props) {
         </ul>
       </details>
       <div className="flex flex-wrap gap-2">
-        {!item.target_missing && (
+        {!item.target_missing && item.target_type !== "message" && (
           <Button size="sm" variant="outline" disabled={busy} onClick={() => hide.mutate({ item, hidden: !item.hidden })}>
             {item.hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
             {words.hideLabel}

@@ -9,6 +9,7 @@ import { adminKeys, announceCommentHidden, hideContent, resolveReport, suspendUs
 function hiddenToast(type: QueueItem["target_type"], hidden: boolean): string {
   if (type === "event") return hidden ? t`The event is hidden.` : t`The event is visible again.`;
   if (type === "group") return hidden ? t`The group is hidden.` : t`The group is visible again.`;
+  if (type === "photo") return hidden ? t`The photo is hidden.` : t`The photo is visible again.`;
   return hidden ? t`The comment is hidden.` : t`The comment is visible again.`;
 }
 
