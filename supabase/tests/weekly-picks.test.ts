@@ -4,10 +4,11 @@
 // unsubscribe link (and RFC 8058 headers), the link turns it off, and a forged token changes nothing.
 import type { FunctionsHttpError } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runJob, type CronJob } from '../../server/src/cron/cron-job-runner.ts';
 import { driverName } from '../../server/test/helpers/test-db.ts';
 import { createEvent, startGather, type GatherServer, type Member } from './support/gather-server.ts';
 import { createGroup, join } from './support/group-cast.ts';
-import { mailTo, type InboxMail } from './support/notification-mail.ts';
+import { addressOf, mailTo, type InboxMail } from './support/notification-mail.ts';
 
 let g: GatherServer;
 let organizer: Member, reader: Member, empty: Member, unasked: Member;
@@ -122,5 +123,21 @@ describe(`weekly picks email (${driverName})`, () => {
     expect(((anon.error as FunctionsHttpError).context as Response).status).toBe(403);
     await expect(g.sqlAs('anon')('select public.weekly_picks_outbox(10)')).rejects.toThrow(/permission denied/);
     await expect(g.sqlAs(reader)('select public.unsubscribe_weekly_picks($1)', ['x'])).rejects.toThrow(/permission denied/);
+  });
+
+  it('runs as pg_cron runs it: the job queues next week\'s email and hands it to send-weekly-picks', async () => {
+    await g.sqlAs(reader)('update public.notification_preferences set weekly_picks = true where user_id = $1', [reader.id]);
+    await g.db.query(`update private.weekly_picks_queue set week = week - 7 where user_id = $1`, [reader.id]);
+    // The faked weeks reuse this week's idempotency key: start from an empty outbox for the reader.
+    await g.fetch(`/_inbox/messages?to=${encodeURIComponent(addressOf(reader))}`, { method: 'DELETE' });
+    const job = (await g.db.query<CronJob>(`select jobid::text, schedule, command, username, jobname from cron.job where jobname = 'gather-weekly-picks'`)).rows[0]!;
+    await runJob(g.db, job);
+    const run = await g.db.query<{ status: string; return_message: string }>(
+      'select status, return_message from cron.job_run_details where jobid = $1 order by runid desc limit 1', [job.jobid]);
+    expect(run.rows[0]).toMatchObject({ status: 'succeeded' });
+    // The job's own call (pg_net, after commit) sends it.
+    await expect.poll(async () => (await mailTo(g, reader, 'weekly_picks')).length, { timeout: 30_000, interval: 200 }).toBe(1);
+    expect((await g.db.query('select status from private.weekly_picks_queue where user_id = $1 and sent_at is not null order by week desc limit 1', [reader.id])).rows)
+      .toEqual([{ status: 'sent' }]);
   });
 });
