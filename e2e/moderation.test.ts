@@ -32,6 +32,14 @@ async function reportAsHedy(commentText: string, reason: string): Promise<void> 
   if (insert.error) throw insert.error;
 }
 
+/** A member (Hedy, Grace) signs in on their own device; the supabase-js client they would use. */
+async function memberClient(email: string) {
+  const client = createClient(app.server.url, app.server.keys.anonKey, { auth: { persistSession: false } });
+  const { data: auth, error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
+  if (error) throw error;
+  return { client, userId: auth.user.id };
+}
+
 describe('moderation', () => {
   it('a reported comment is hidden from /admin and disappears live for other viewers', async () => {
     // Margaret reports Alan's comment from the event page.
@@ -116,6 +124,36 @@ describe('moderation', () => {
     await ada.page.getByText('Grace Hopper can use Gather again.').first().waitFor();
     await signIn(page, app.server.url, 'grace@example.com', '/');
     await page.close();
+    await ada.context.close();
+  });
+
+  it('shows a reported album photo (thumbnail, hidden from the album) and a reported private message (text, both people)', async () => {
+    // Hedy reports Grace's picnic photo; Grace reports Ada's message to her (seeded, supabase/seed.sql).
+    const hedy = await memberClient('hedy@example.com');
+    const { data: photo } = await hedy.client.from('event_album_photos').select('id').eq('caption', 'Sunset over the Tagus').single();
+    const photoReport = await hedy.client.from('reports').insert({ reporter_id: hedy.userId, target_type: 'photo', target_id: photo!.id, reason: 'Someone else took it' });
+    expect(photoReport.error).toBeNull();
+    const grace = await memberClient('grace@example.com');
+    const { data: message } = await grace.client.from('direct_messages').select('id').like('body', 'Of course.%').single();
+    expect((await grace.client.rpc('report_direct_message', { message_id: message!.id, reason: 'Testing the queue' })).error).toBeNull();
+
+    const ada = await newSignedInPage(app.browser, app.server.url, 'ada@example.com', '/admin');
+    await openAdmin(ada.page);
+    const photoCard = reportOf(ada.page, 'Someone else took it');
+    const thumbnail = photoCard.getByRole('img', { name: 'Reported photo: Sunset over the Tagus' });
+    await thumbnail.waitFor();
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await photoCard.getByRole('link', { name: 'Riverside picnic' }).waitFor();
+    await photoCard.getByRole('button', { name: 'Hide photo' }).click();
+    await ada.page.getByText('The photo is hidden.').first().waitFor();
+    await photoCard.getByRole('button', { name: 'Restore photo' }).waitFor();
+    const { data: album } = await hedy.client.from('event_album_photos').select('caption').eq('id', photo!.id);
+    expect(album).toEqual([]); // hidden from everyone but its uploader and the hosts
+
+    const messageCard = reportOf(ada.page, 'Of course. I will print a copy for everyone.');
+    await messageCard.getByText('A private message').waitFor();
+    await messageCard.getByText(/Sent by Ada Lovelace to Grace Hopper/).waitFor();
+    expect(await messageCard.getByRole('button', { name: /^Hide/ }).count()).toBe(0);
     await ada.context.close();
   });
 
