@@ -85,3 +85,6 @@ $$;
 
 revoke all on function public.report_queue() from public, anon;
 grant execute on function public.report_queue() to authenticated, service_role;
+-- As every security definer procedure members may call: aal2 when the account has a second
+-- factor (20261129140000_second_factor_everywhere.sql; the drop above took the old guard with it).
+select private.guard_procedure('public.report_queue()', true);
