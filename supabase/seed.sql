@@ -300,6 +300,10 @@ left join public.profiles h on h.username = f.host;
 
 drop table seed_events, seed_homes;
 
+-- Weekly picks by email (decision 0380, opt-in): Grace turned them on; Monday's job emails her picks.
+update public.notification_preferences set weekly_picks = true
+where user_id = (select id from public.profiles where username = 'grace');
+
 -- Group conversations (issue 33, decisions 0345-0349): two discussions in the Lisbon Analytical
 -- Society (one pinned by its organizer, with replies, a mention and reactions), and a private
 -- conversation between Ada and Grace, the last message not yet read.

@@ -141,3 +141,25 @@ describe(`weekly picks email (${driverName})`, () => {
       .toEqual([{ status: 'sent' }]);
   });
 });
+
+describe(`weekly picks in the seeded demo (${driverName})`, () => {
+  it('Grace opted in, and the job emails her picks', async () => {
+    const demo = await startGather({ seed: true });
+    try {
+      expect((await demo.db.query<{ username: string }>(
+        `select p.username from public.notification_preferences np join public.profiles p on p.id = np.user_id where np.weekly_picks`)).rows)
+        .toEqual([{ username: 'grace' }]);
+      expect((await demo.db.query<{ n: number }>('select private.queue_weekly_picks() as n')).rows[0]!.n).toBe(1);
+      const { data, error } = await demo.service().functions.invoke('send-weekly-picks', { body: {} });
+      expect(error).toBeNull();
+      expect(data).toMatchObject({ sent: 1 });
+      const res = await demo.fetch('/_inbox/messages?to=grace%40example.com');
+      const { messages } = (await res.json()) as { messages: InboxMail[] };
+      const mail = messages.find((m) => m.kind === 'weekly_picks');
+      expect(mail?.subject).toMatch(/picked for you this week$/);
+      expect(mail?.text).toMatch(/Why: /);
+    } finally {
+      await demo.stop();
+    }
+  });
+});
