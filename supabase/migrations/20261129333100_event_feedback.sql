@@ -92,7 +92,7 @@ end
 $$;
 revoke all on function public.event_feedback_results(uuid) from public, anon;
 grant execute on function public.event_feedback_results(uuid) to authenticated, service_role;
-select private.guard_procedure('public.event_feedback_results(uuid)', false);
+select private.guard_procedure('public.event_feedback_results(uuid)', true); -- a read: anonymous sign-ins hear not_host
 
 -- One request per attendee and event, whatever runs twice or at the same time.
 create table private.feedback_requests_sent (
