@@ -109,7 +109,7 @@ describe('the host dashboard', () => {
     expect(download.suggestedFilename()).toMatch(/^guests-analytical-engines-a-hands-on-evening-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe("Name,Username,Status,Guests,Checked in (Europe/Lisbon),RSVP'd at (Europe/Lisbon)");
+    expect(lines[0]).toBe("Name,Username,Email,Status,Guests,Checked in (Europe/Lisbon),RSVP'd at (Europe/Lisbon)");
     expect(lines.filter((l) => /,Going,/.test(l))).toHaveLength(goingCount);
     await page.getByText(/^Exported \d+ RSVPs?\.$/).first().waitFor();
 

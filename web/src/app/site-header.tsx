@@ -27,7 +27,7 @@ export function SiteHeader() {
     later.ref(element);
   };
   return (
-    <header ref={setHeader} className="relative border-b border-border bg-background">
+    <header ref={setHeader} onKeyDown={menu.onKeyDown} className="relative border-b border-border bg-background">
       {later.drawn && (
         <div className="mx-auto flex max-w-5xl items-center justify-between gap-x-4 px-4 py-3">
           <Link

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from "react";
 import { useLocation } from "react-router";
 
 /**
@@ -18,31 +18,35 @@ export function useHeaderMenu(container: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (!open) return;
     list.current?.querySelector<HTMLElement>("a[href], button:not([disabled])")?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Escape") return;
-      setOpen(false);
-      button.current?.focus();
-    };
     const onPointer = (e: PointerEvent) => {
       if (!container.current?.contains(e.target as Node)) setOpen(false);
     };
     const onFocus = (e: FocusEvent) => {
       if (e.target instanceof Node && !container.current?.contains(e.target)) setOpen(false);
     };
-    document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
     document.addEventListener("focusin", onFocus);
     return () => {
-      document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPointer);
       document.removeEventListener("focusin", onFocus);
     };
   }, [open, container]);
 
   const toggle = useCallback(() => setOpen((o) => !o), []);
+  // On the header itself, not a document listener added once open: focus is in the header while
+  // the menu is open (its button or a link), and an Escape pressed right after the click that
+  // opened it must close it too, before any effect has run.
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || !open) return;
+      setOpen(false);
+      button.current?.focus();
+    },
+    [open],
+  );
   // A link followed from the menu closes it at once, not when the next page has loaded.
   const onListClick = useCallback((e: { target: EventTarget | null }) => {
     if (e.target instanceof Element && e.target.closest("a[href]")) setOpen(false);
   }, []);
-  return { open, toggle, onListClick, button, list };
+  return { open, toggle, onListClick, onKeyDown, button, list };
 }
