@@ -26,6 +26,12 @@ async function ticketPath(): Promise<string> {
   return `/tickets/${rows[0]!.id}`;
 }
 
+/** A seed event's page by its title (the Riverside picnic's slug is made when the seed runs). */
+async function eventPath(title: string): Promise<string> {
+  const { rows } = await server.db.query<{ slug: string }>('select slug from public.events where title = $1', [title]);
+  return `/events/${rows[0]!.slug}`;
+}
+
 const SCREENS: Screen[] = [
   { name: 'discover', path: '/' },
   { name: 'discover-map', path: '/?view=map' },
@@ -40,6 +46,11 @@ const SCREENS: Screen[] = [
   // Issue 33: push notifications in Settings › Notifications.
   { name: 'settings-push', path: '/settings', as: 'grace@example.com', scrollTo: '#push-settings-title' },
   { name: 'ticket', path: await ticketPath(), as: 'grace@example.com' },
+  // Issue 33: picks with reasons, group discussions, private messages, an event's album.
+  { name: 'for-you', path: '/', as: 'grace@example.com', scrollTo: '#for-you-heading' },
+  { name: 'group-discussions', path: '/g/lisbon-analytical-society', as: 'grace@example.com', scrollTo: '#group-discussions' },
+  { name: 'messages', path: '/messages', as: 'grace@example.com' },
+  { name: 'album', path: await eventPath('Riverside picnic'), as: 'ada@example.com', scrollTo: '#album-heading' },
   { name: 'manage', path: `/events/${ENGINES}/manage`, as: 'ada@example.com' },
   { name: 'check-in', path: `/events/${ENGINES}/check-in`, as: 'ada@example.com' },
   { name: 'admin', path: '/admin', as: 'ada@example.com' },
