@@ -2,6 +2,7 @@
 // says the same, a greeting, what happened, when and where, one link, and why you got it.
 // Pure functions (no Deno, no network), so the tests render them directly. The words come from
 // i18n/, in the recipient's language (decision 0205).
+import { CONVERSATION_EMAIL_KINDS, conversationContent } from './conversation-email-templates.ts';
 import { GROUP_EMAIL_KINDS, groupContent } from './group-email-templates.ts';
 import { intlTag, mailLocale, mailMessages, type ChangedWhat, type MailLocale, type MailMessages } from './i18n/index.ts';
 import { NOTICE_EMAIL_KINDS, noticeContent } from './notice-email-templates.ts';
@@ -60,7 +61,7 @@ export interface Content {
 export const EMAIL_KINDS = [
   'rsvp_promoted', 'rsvp_approved', 'rsvp_declined', 'rsvp_requested', 'event_cancelled',
   'host_message', 'reminder_24h', 'reminder_1h', 'cohost_added', 'event_changed', 'feedback_requested', ...GROUP_EMAIL_KINDS,
-  ...PAYMENT_EMAIL_KINDS, ...NOTICE_EMAIL_KINDS,
+  ...PAYMENT_EMAIL_KINDS, ...NOTICE_EMAIL_KINDS, ...CONVERSATION_EMAIL_KINDS,
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -176,7 +177,7 @@ function contentFor(input: NotificationEmailInput, m: MailMessages, locale: Mail
     }
     default:
       return groupContent(input, details, m) ?? paymentContent(input, details, m, locale, (iso, zone) => formatWhen(iso, zone, locale))
-        ?? noticeContent(input, details, m, locale);
+        ?? noticeContent(input, details, m, locale) ?? conversationContent(input, m);
   }
 }
 

@@ -7,7 +7,7 @@ import { notificationContent } from './email-templates.ts';
 
 /** What `public.claim_notification_push(id)` returns. */
 export interface PushRecord extends NotificationRecord {
-  /** A host-news kind's choice by push ('instant' or 'off'); null for other kinds. */
+  /** A host-news or conversation kind's choice by push ('instant' or 'off'); null for other kinds. */
   push_delivery: string | null;
   devices: PushDevice[];
 }
@@ -51,12 +51,19 @@ export const PUSH_PREFERENCE_FOR_KIND: Record<string, string> = {
   group_event_published: 'push_group_events',
 };
 
-const HOST_NEWS = new Set(['new_rsvp', 'new_waitlist', 'rsvp_requested', 'group_join_requested', 'new_member', 'new_comment']);
+/**
+ * Kinds whose push choice is a per-kind row (`notification_kind_preferences`, channel push) the
+ * database answers as push_delivery: host news (decision 0311) and conversations (decision 0405).
+ */
+const PER_KIND_CHOICE = new Set([
+  'new_rsvp', 'new_waitlist', 'rsvp_requested', 'group_join_requested', 'new_member', 'new_comment',
+  'mention', 'discussion_reply', 'direct_message',
+]);
 
 export type PushDecision = { send: true } | { send: false; outcome: Exclude<PushOutcome, 'sent' | 'failed'>; why: string };
 
 export function decidePush(n: PushRecord, now = new Date()): PushDecision {
-  if (HOST_NEWS.has(n.kind)) {
+  if (PER_KIND_CHOICE.has(n.kind)) {
     if (n.push_delivery === 'off') return { send: false, outcome: 'opted_out', why: `push for ${n.kind} is off` };
   } else {
     const preference = PUSH_PREFERENCE_FOR_KIND[n.kind];

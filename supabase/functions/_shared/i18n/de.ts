@@ -81,6 +81,13 @@ export const de: MailMessages = {
     },
   },
   payments,
+  conversation: {
+    mention: { subject: (who, t) => `${who} hat dich in „${t}“ erwähnt`, body: (who, t, g) => `${who} hat dich in der Diskussion „${t}“ in ${g} erwähnt:` },
+    reply: { subject: (t) => `Neue Antwort in „${t}“`, body: (who, t, g) => `${who} hat in der Diskussion „${t}“ in ${g} geantwortet:` },
+    directMessage: { subject: (who) => `Neue Nachricht von ${who}`, body: (who) => `${who} hat dir eine private Nachricht geschickt:` },
+    openDiscussion: 'Diskussion öffnen',
+    openConversation: 'Antworten',
+  },
   ics: { cancelled: (text) => `Abgesagt: ${text}`, online: 'Online', eventPage: (url) => `Eventseite: ${url}` },
   feed: {
     personal: 'Gather: meine Events',

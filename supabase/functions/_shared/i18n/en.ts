@@ -81,6 +81,13 @@ export const en: MailMessages = {
     },
   },
   payments,
+  conversation: {
+    mention: { subject: (who, t) => `${who} mentioned you in “${t}”`, body: (who, t, g) => `${who} mentioned you in the discussion “${t}” in ${g}:` },
+    reply: { subject: (t) => `New reply in “${t}”`, body: (who, t, g) => `${who} replied in the discussion “${t}” in ${g}:` },
+    directMessage: { subject: (who) => `New message from ${who}`, body: (who) => `${who} sent you a private message:` },
+    openDiscussion: 'Open the discussion',
+    openConversation: 'Reply',
+  },
   ics: { cancelled: (text) => `Cancelled: ${text}`, online: 'Online', eventPage: (url) => `Event page: ${url}` },
   feed: {
     personal: 'Gather: my events',

@@ -81,6 +81,13 @@ export const es: MailMessages = {
     },
   },
   payments,
+  conversation: {
+    mention: { subject: (who, t) => `${who} te mencionó en «${t}»`, body: (who, t, g) => `${who} te mencionó en la conversación «${t}» de ${g}:` },
+    reply: { subject: (t) => `Nueva respuesta en «${t}»`, body: (who, t, g) => `${who} respondió en la conversación «${t}» de ${g}:` },
+    directMessage: { subject: (who) => `Nuevo mensaje de ${who}`, body: (who) => `${who} te envió un mensaje privado:` },
+    openDiscussion: 'Abrir la conversación',
+    openConversation: 'Responder',
+  },
   ics: { cancelled: (text) => `Cancelado: ${text}`, online: 'En línea', eventPage: (url) => `Página del evento: ${url}` },
   feed: {
     personal: 'Gather: mis eventos',

@@ -81,6 +81,13 @@ export const fr: MailMessages = {
     },
   },
   payments,
+  conversation: {
+    mention: { subject: (who, t) => `${who} vous a mentionné·e dans « ${t} »`, body: (who, t, g) => `${who} vous a mentionné·e dans la discussion « ${t} » de ${g} :` },
+    reply: { subject: (t) => `Nouvelle réponse dans « ${t} »`, body: (who, t, g) => `${who} a répondu dans la discussion « ${t} » de ${g} :` },
+    directMessage: { subject: (who) => `Nouveau message de ${who}`, body: (who) => `${who} vous a envoyé un message privé :` },
+    openDiscussion: 'Ouvrir la discussion',
+    openConversation: 'Répondre',
+  },
   ics: { cancelled: (text) => `Annulé : ${text}`, online: 'En ligne', eventPage: (url) => `Page de l’événement : ${url}` },
   feed: {
     personal: 'Gather : mes événements',

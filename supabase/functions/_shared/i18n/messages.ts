@@ -55,6 +55,14 @@ export interface MailMessages {
       manage: string;
     };
   };
+  /** Replies, mentions and private messages (issue 33, decision 0405). */
+  conversation: {
+    mention: { subject(who: string, title: string): string; body(who: string, title: string, group: string): string };
+    reply: { subject(title: string): string; body(who: string, title: string, group: string): string };
+    directMessage: { subject(who: string): string; body(who: string): string };
+    openDiscussion: string;
+    openConversation: string;
+  };
   ics: { cancelled(text: string): string; online: string; eventPage(url: string): string };
   /** Receipts, refunds and waitlist offers of paid tickets (issue 31). */
   payments: PaymentMessages;

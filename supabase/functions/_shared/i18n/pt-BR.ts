@@ -81,6 +81,13 @@ export const ptBR: MailMessages = {
     },
   },
   payments,
+  conversation: {
+    mention: { subject: (who, t) => `${who} mencionou você em “${t}”`, body: (who, t, g) => `${who} mencionou você na discussão “${t}” em ${g}:` },
+    reply: { subject: (t) => `Nova resposta em “${t}”`, body: (who, t, g) => `${who} respondeu na discussão “${t}” em ${g}:` },
+    directMessage: { subject: (who) => `Nova mensagem de ${who}`, body: (who) => `${who} enviou uma mensagem privada para você:` },
+    openDiscussion: 'Abrir a discussão',
+    openConversation: 'Responder',
+  },
   ics: { cancelled: (text) => `Cancelado: ${text}`, online: 'On-line', eventPage: (url) => `Página do evento: ${url}` },
   feed: {
     personal: 'Gather: meus eventos',
