@@ -79,7 +79,8 @@ export function EventPage() {
     <EventLiveContext value={live}>
       <article className="flex flex-col gap-8">
         <EventHeader event={event} />
-        <div className="grid gap-8 md:grid-cols-[1fr_20rem]">
+        {/* minmax(0, …): a long group name (truncated in its chip) must not widen a phone's column. */}
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-8 md:grid-cols-[minmax(0,1fr)_20rem]">
           {/* First in the DOM so phones see it right under the title; the right column on wider
               screens. Not in the HTML's first screen: drawn in a task of its own right after the
               page's top, before the groups below it (decision 0199). */}

@@ -9,7 +9,7 @@ export function EventPageSkeleton() {
       <Spinner className="sr-only" label={t`Loading event…`} />
       <Skeleton className="h-5 w-24 rounded-full" />
       <Skeleton className="h-10 w-3/4" />
-      <div className="grid gap-8 md:grid-cols-[1fr_20rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 md:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="flex flex-col gap-4">
           <Skeleton className="h-12 w-full" />
           <Skeleton className="h-12 w-2/3" />
