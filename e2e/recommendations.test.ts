@@ -140,6 +140,27 @@ describe('For you', () => {
     await page.getByRole('heading', { level: 1, name: target.title }).waitFor(SLOW);
   });
 
+  it("says each pick's time on the venue's clock with its UTC offset, in English and in French (decision 0327)", async () => {
+    const email = await groupMemberEmail();
+    const client = createClient(app.server.url, app.server.keys.anonKey, { auth: { persistSession: false } });
+    expect((await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD })).error).toBeNull();
+    const { data } = await client.rpc('recommend_events', { max: 6, lang: 'en' });
+    const first = (data as { slug: string; title: string; starts_at: string }[])[0]!;
+    // Tokyo is UTC+9 all year, and neither the browser's zone nor UTC: the card must say Tokyo's time.
+    await app.server.db.query(`update public.events set timezone = 'Asia/Tokyo' where slug = $1`, [first.slug]);
+    const { context, page } = await newSignedInPage(app.browser, app.server.url, email, '/');
+    opened.push(context);
+    for (const [locale, listName] of [['en', 'Events picked for you'], ['fr', 'Événements choisis pour vous']] as const) {
+      await page.evaluate((l) => localStorage.setItem('gather.locale', l), locale);
+      await page.reload();
+      const list = page.getByRole('list', { name: listName });
+      await list.waitFor(SLOW);
+      const card = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: first.title, exact: true }) });
+      const tokyo = new Intl.DateTimeFormat(locale, { timeZone: 'Asia/Tokyo', hour: 'numeric', minute: '2-digit' }).format(new Date(first.starts_at));
+      await expect.poll(() => card.locator('time').textContent(), SLOW).toContain(`${tokyo} UTC+9`);
+    }
+  });
+
   it('is not there for visitors', async () => {
     const context = await app.browser.newContext({ viewport: { width: 1280, height: 900 } });
     opened.push(context);

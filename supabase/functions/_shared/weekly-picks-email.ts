@@ -1,5 +1,6 @@
 // The weekly email of picks (decision 0380) and the unsubscribe page, in the member's language.
 // Pure: the functions send-weekly-picks and weekly-picks-unsubscribe call it.
+import { formatWhen } from './email-templates.ts';
 import { mailLocale, type MailLocale } from './i18n/index.ts';
 
 export interface Pick {
@@ -8,6 +9,8 @@ export interface Pick {
   title: string;
   starts_at: string;
   reason: string;
+  /** The event's zone (decision 0406); picks queued before it was there are said in UTC. */
+  timezone?: string | null;
 }
 
 interface Words {
@@ -67,15 +70,13 @@ const WORDS: Record<MailLocale, Words> = {
   },
 };
 
-const INTL: Record<MailLocale, string> = { en: 'en-GB', fr: 'fr-FR', de: 'de-DE', es: 'es-ES', 'pt-BR': 'pt-BR' };
-
 /** The email: subject and plain text (the mailer makes the HTML), each pick with its date, reason and link. */
 export function weeklyPicksEmail(input: { locale: string | null; displayName: string; picks: Pick[]; siteUrl: string; unsubscribeUrl: string }) {
   const locale = mailLocale(input.locale);
   const w = WORDS[locale];
-  const when = new Intl.DateTimeFormat(INTL[locale], { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+  // The app's one rule for event times (decision 0327): the venue's clock with its UTC offset.
   const items = input.picks.map((p) =>
-    [`• ${p.title}`, `  ${when.format(new Date(p.starts_at))} UTC`, `  ${w.why} ${p.reason}`,
+    [`• ${p.title}`, `  ${formatWhen(p.starts_at, p.timezone || 'UTC', locale)}`, `  ${w.why} ${p.reason}`,
       `  ${input.siteUrl}/events/${encodeURIComponent(p.slug)}`].join('\n'));
   const text = [w.hello(input.displayName), '', w.intro, '', items.join('\n\n'), '', '—', w.footer, `${w.unsubscribe} ${input.unsubscribeUrl}`].join('\n');
   return { subject: w.subject(input.picks.length), text, locale };

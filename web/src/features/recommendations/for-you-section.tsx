@@ -4,7 +4,7 @@ import { Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { LoadError } from "@/components/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
-import { formatEventStart, viewerTimeZone } from "@/lib/datetime";
+import { formatEventStart } from "@/lib/datetime";
 import { picksOptions, PICKS_SHOWN } from "./api/recommendations";
 import { InterestsPanel } from "./interests-panel";
 
@@ -37,8 +37,9 @@ export default function ForYouSection({ userId }: { userId: string }) {
               <Link to={`/events/${pick.slug}`} className="font-semibold underline-offset-4 hover:underline focus-visible:underline">
                 {pick.title}
               </Link>
+              {/* The app's one rule (decision 0327): the venue's clock, labelled with its UTC offset. */}
               <time dateTime={pick.starts_at} className="text-sm text-muted-foreground">
-                {formatEventStart(pick.starts_at, viewerTimeZone())}
+                {formatEventStart(pick.starts_at, pick.timezone)}
               </time>
               <p className="text-sm" data-testid="pick-reason">
                 {pick.reason}

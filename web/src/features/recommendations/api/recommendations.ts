@@ -2,7 +2,8 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Database } from "@/lib/database.types";
 import { supabase } from "@/lib/supabase";
 
-export type Pick = Database["public"]["Functions"]["recommend_events"]["Returns"][number];
+/** A pick, with its event's zone (migration 20261129363100; the generated types predate it). */
+export type Pick = Database["public"]["Functions"]["recommend_events"]["Returns"][number] & { timezone: string };
 export type FollowKind = Database["public"]["Enums"]["follow_kind"];
 export type Follow = { kind: FollowKind; value: string };
 
@@ -23,7 +24,7 @@ export function picksOptions(userId: string, locale: string) {
       // The reasons in the language on screen (the server falls back to the profile's).
       const { data, error } = await supabase.rpc("recommend_events", { max: PICKS_SHOWN, lang: locale });
       if (error) throw error;
-      return data;
+      return data as Pick[];
     },
   });
 }
