@@ -51,6 +51,16 @@ describe("where a notification leads", () => {
     const mention = { kind: "mention", payload: { title: "Picnic?", group_name: "Readers", group_slug: "readers", from_name: "Ada" } };
     expect(notificationText(mention)).toBe("Ada mentioned you in Picnic? (Readers).");
     expect(notificationHref(mention)).toBe("/g/readers");
+    // With the thread (decision 0405): the thread's page, at the reply or at the thread itself.
+    const inThread = { ...mention.payload, thread_id: "t1" };
+    expect(notificationHref({ kind: "mention", payload: { ...inThread, reply_id: "r9" } })).toBe("/g/readers?thread=t1#reply-r9");
+    expect(notificationHref({ kind: "mention", payload: { ...inThread, reply_id: null } })).toBe("/g/readers?thread=t1#thread-t1");
+    const reply = { kind: "discussion_reply", payload: { ...inThread, reply_id: "r2" } };
+    expect(notificationText(reply)).toBe("Ada replied in Picnic? (Readers).");
+    expect(notificationHref(reply)).toBe("/g/readers?thread=t1#reply-r2");
+    const dm = { kind: "direct_message", payload: { from_name: "Ada", conversation_id: "c7" } };
+    expect(notificationText(dm)).toBe("Ada sent you a private message.");
+    expect(notificationHref(dm)).toBe("/messages?c=c7");
     expect(notificationHref(n("new_rsvp"))).toBe("/events/jazz-jam/manage");
     expect(notificationHref(n("new_comment"))).toBe("/events/jazz-jam#comments-heading");
     expect(notificationHref({ kind: "rsvp_approved", payload: {} })).toBeNull();

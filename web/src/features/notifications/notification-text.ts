@@ -20,6 +20,11 @@ export type NotificationPayload = {
   hidden_item_id?: string;
   /** host_message: the message, which its recipient may answer privately (decision 0349). */
   message_id?: string;
+  /** Discussions (decisions 0346, 0405): the thread and the reply a mention or reply is in. */
+  thread_id?: string;
+  reply_id?: string | null;
+  /** direct_message: the conversation it opens. */
+  conversation_id?: string;
   /** event_changed: what moved. */
   changed?: string[];
 };
@@ -100,6 +105,10 @@ export function notificationText(n: NotificationLike): string {
     // Group discussions (decision 0346): the thread's title, in its group.
     case "mention":
       return t`${who} mentioned you in ${title} (${group}).`;
+    case "discussion_reply":
+      return t`${who} replied in ${title} (${group}).`;
+    case "direct_message":
+      return t`${who} sent you a private message.`;
     case "group_role_changed":
       return t`Your role in ${group} changed.`;
     default:
@@ -109,9 +118,15 @@ export function notificationText(n: NotificationLike): string {
 
 /** Where the notification leads: the host's screens for host news, the event page otherwise. */
 export function notificationHref(n: NotificationLike): string | null {
-  const { slug, group_slug, hidden_item_id, message_id } = payloadOf(n);
+  const { slug, group_slug, hidden_item_id, message_id, thread_id, reply_id, conversation_id } = payloadOf(n);
   // A host's message opens where its recipient reads it and may answer the host privately.
   if (n.kind === "host_message" && message_id) return `/messages?about=${encodeURIComponent(message_id)}`;
+  // A mention or a reply opens its thread on the group page, at the very post.
+  if ((n.kind === "mention" || n.kind === "discussion_reply") && group_slug && thread_id) {
+    const anchor = reply_id ? `reply-${reply_id}` : `thread-${thread_id}`;
+    return `/g/${encodeURIComponent(group_slug)}?thread=${encodeURIComponent(thread_id)}#${encodeURIComponent(anchor)}`;
+  }
+  if (n.kind === "direct_message") return conversation_id ? `/messages?c=${encodeURIComponent(conversation_id)}` : "/messages";
   // A hidden event's or group's team reads why, and may appeal, on the notice's page.
   if (n.kind === "content_hidden" && hidden_item_id) return `/notices/${encodeURIComponent(hidden_item_id)}`;
   if ((n.kind === "group_join_requested" || n.kind === "new_member") && group_slug) return `/g/${encodeURIComponent(group_slug)}/manage`;

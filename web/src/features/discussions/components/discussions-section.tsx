@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Lock, MessagesSquare, Pin } from "lucide-react";
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { LoadError } from "@/components/page-states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -16,7 +17,9 @@ import { ThreadView } from "./thread-view";
 export default function DiscussionsSection({ groupId, userId, canManage }: GroupDiscussionsProps) {
   const { t } = useLingui();
   const threads = useQuery(threadsOptions(groupId));
-  const [open, setOpen] = useState<string | null>(null);
+  // ?thread=<id> opens that thread (a mention's or a reply's link, decision 0405).
+  const [searchParams] = useSearchParams();
+  const [open, setOpen] = useState<string | null>(() => searchParams.get("thread"));
   const [writing, setWriting] = useState(false);
   useLiveDiscussions(groupId);
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft, Lock, Pin } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { LazyMarkdown } from "@/components/markdown/lazy-markdown";
 import { LoadError } from "@/components/page-states";
@@ -25,6 +25,19 @@ export function ThreadView({ groupId, threadId, userId, canManage, onBack }: Pro
   const [editing, setEditing] = useState<string | null>(null);
   const [reply, setReply] = useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: discussionKeys.all(groupId) });
+  const loaded = query.isSuccess;
+  // A notification's link names the very post (#reply-<id> or #thread-<id>, decision 0405): once
+  // the thread is on screen, bring that post into view and give it focus for keyboard and
+  // screen reader users.
+  useEffect(() => {
+    if (!loaded) return;
+    const anchor = decodeURIComponent(window.location.hash.slice(1));
+    if (!/^(reply|thread)-[0-9a-f-]+$/i.test(anchor)) return;
+    const target = document.getElementById(anchor);
+    if (!target) return;
+    target.scrollIntoView({ block: "center" });
+    target.focus({ preventScroll: true });
+  }, [loaded]);
   const act = useMutation({
     mutationFn: (run: () => Promise<unknown>) => run(),
     onError: (error) => toast.error(discussionError(error)),
@@ -67,7 +80,7 @@ export function ThreadView({ groupId, threadId, userId, canManage, onBack }: Pro
     <div className="flex flex-col gap-4">
       {back}
       <article aria-labelledby={`thread-${thread.id}`} className="flex flex-col gap-2 rounded-xl border border-border bg-card p-4">
-        <h3 id={`thread-${thread.id}`} className="flex flex-wrap items-center gap-2 text-lg font-semibold break-words">
+        <h3 id={`thread-${thread.id}`} tabIndex={-1} className="flex flex-wrap items-center gap-2 text-lg font-semibold break-words">
           {thread.pinned_at && <Pin role="img" aria-label={t`Pinned`} className="size-4 text-brand-700" />}
           {locked && <Lock role="img" aria-label={t`Locked`} className="size-4" />}
           {thread.title}
@@ -115,7 +128,8 @@ export function ThreadView({ groupId, threadId, userId, canManage, onBack }: Pro
         ) : (
           <ol className="flex flex-col gap-3">
             {replies.map((r) => (
-              <li key={r.id} className="flex flex-col gap-2 rounded-xl border border-border p-3">
+              <li key={r.id} id={`reply-${r.id}`} tabIndex={-1}
+                className="flex scroll-mt-20 flex-col gap-2 rounded-xl border border-border p-3 target:border-brand-700">
                 <PostMeta author={r.author} createdAt={r.created_at} edited={Boolean(r.edited_at)} />
                 {editing === r.id ? (
                   <BodyEditor id={r.id} initial={r.body} busy={act.isPending} onCancel={() => setEditing(null)}

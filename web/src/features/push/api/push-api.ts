@@ -2,6 +2,13 @@
 // device's subscription (push_subscriptions, through save_push_subscription), and which kinds
 // the member wants by push (notification_preferences' push_* columns).
 import { queryOptions } from "@tanstack/react-query";
+import {
+  conversationDefaults,
+  getConversationChoices,
+  pickConversationChoices,
+  saveConversationChoices,
+  type ConversationChoices,
+} from "@/lib/conversation-notifications";
 import { queryRoots } from "@/lib/query-keys";
 import { supabase } from "@/lib/supabase";
 
@@ -46,12 +53,15 @@ export async function forgetDevice(endpoint: string): Promise<void> {
   if (error) throw error;
 }
 
-export type PushPreferences = {
+type PushColumns = {
   push_reminders: boolean;
   push_rsvp_updates: boolean;
   push_host_messages: boolean;
   push_group_events: boolean;
 };
+
+/** The push_* columns, and the push choices for replies, mentions and messages (decision 0405). */
+export type PushPreferences = PushColumns & ConversationChoices;
 
 const COLUMNS = "push_reminders, push_rsvp_updates, push_host_messages, push_group_events";
 
@@ -61,26 +71,33 @@ export const DEFAULT_PUSH_PREFERENCES: PushPreferences = {
   push_rsvp_updates: true,
   push_host_messages: true,
   push_group_events: true,
+  ...conversationDefaults("push"),
 };
 
 export function pushPreferencesOptions(userId: string) {
   return queryOptions({
     queryKey: pushKeys.preferences(userId),
     queryFn: async (): Promise<PushPreferences> => {
-      const { data, error } = await supabase.from("notification_preferences").select(COLUMNS).eq("user_id", userId).maybeSingle();
+      const [{ data, error }, conversations] = await Promise.all([
+        supabase.from("notification_preferences").select(COLUMNS).eq("user_id", userId).maybeSingle(),
+        getConversationChoices(userId, "push"),
+      ]);
       if (error) throw error;
-      return data ?? DEFAULT_PUSH_PREFERENCES;
+      return { ...DEFAULT_PUSH_PREFERENCES, ...data, ...conversations };
     },
   });
 }
 
 /** Upsert: sign-up creates the row, but a member from before that trigger may have none. */
 export async function savePushPreferences(userId: string, prefs: PushPreferences): Promise<PushPreferences> {
+  const { push_reminders, push_rsvp_updates, push_host_messages, push_group_events } = prefs;
+  const columns: PushColumns = { push_reminders, push_rsvp_updates, push_host_messages, push_group_events };
   const { data, error } = await supabase
     .from("notification_preferences")
-    .upsert({ user_id: userId, ...prefs }, { onConflict: "user_id" })
+    .upsert({ user_id: userId, ...columns }, { onConflict: "user_id" })
     .select(COLUMNS)
     .single();
   if (error) throw error;
-  return data;
+  const conversations = await saveConversationChoices("push", pickConversationChoices(prefs));
+  return { ...data, ...conversations };
 }

@@ -2,12 +2,9 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { toast } from "sonner";
-import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import { CheckboxField } from "@/components/ui/checkbox-field";
-import { Skeleton } from "@/components/ui/skeleton";
+import { CONVERSATION_OPTIONS } from "@/components/preferences/conversation-options";
+import { PreferencesChecklist } from "@/components/preferences/preferences-checklist";
 import { errorMessage } from "@/lib/errors";
 import {
   preferencesKey,
@@ -21,6 +18,7 @@ const OPTIONS: { key: keyof NotificationPreferences; label: MessageDescriptor; h
   { key: "email_rsvp_updates", label: msg`RSVP updates`, hint: msg`When you move up from the waitlist, a host approves or declines you, or an event is moved or cancelled.` },
   { key: "email_host_messages", label: msg`Messages from hosts`, hint: msg`What hosts send to everyone going to their event.` },
   { key: "email_rsvp_requests", label: msg`Requests to join my events`, hint: msg`When someone asks to join an event you host that needs approval.` },
+  ...CONVERSATION_OPTIONS,
   { key: "weekly_picks", label: msg`Weekly picks`, hint: msg`On Mondays, up to five upcoming events picked for you, each with why. Every one has a link to unsubscribe in one click.` },
 ];
 
@@ -28,11 +26,6 @@ export function NotificationPreferencesForm({ userId }: { userId: string }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const saved = useQuery(preferencesOptions(userId));
-  const [draft, setDraft] = useState<NotificationPreferences | null>(null);
-  useEffect(() => {
-    if (saved.data) setDraft(saved.data);
-  }, [saved.data]);
-
   const save = useMutation({
     mutationFn: (prefs: NotificationPreferences) => savePreferences(userId, prefs),
     onSuccess: (prefs) => {
@@ -41,54 +34,16 @@ export function NotificationPreferencesForm({ userId }: { userId: string }) {
     },
     onError: (e) => toast.error(errorMessage(e)),
   });
-
-  if (saved.isError) {
-    return (
-      <Alert tone="error">
-        {t`We couldn't load your preferences.`} {errorMessage(saved.error)}
-      </Alert>
-    );
-  }
-  if (!draft) {
-    return (
-      <div role="status" aria-label={t`Loading preferences…`} className="flex flex-col gap-3">
-        <Skeleton className="h-5 w-64" />
-        <Skeleton className="h-5 w-56" />
-        <Skeleton className="h-5 w-60" />
-      </div>
-    );
-  }
-  const changed = OPTIONS.some(({ key }) => draft[key] !== saved.data?.[key]);
   return (
-    <form
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(draft);
-      }}
-    >
-      <fieldset className="flex flex-col gap-4">
-        <legend className="sr-only">
-          <Trans>Emails we send you</Trans>
-        </legend>
-        {OPTIONS.map(({ key, label, hint }) => (
-          <CheckboxField
-            key={key}
-            label={t(label)}
-            hint={t(hint)}
-            checked={draft[key]}
-            onChange={(e) => setDraft({ ...draft, [key]: e.target.checked })}
-          />
-        ))}
-      </fieldset>
-      <p className="text-sm text-muted-foreground">
-        <Trans>Emails about your account (sign-in links, password and email changes) are always sent.</Trans>
-      </p>
-      <div>
-        <Button type="submit" disabled={save.isPending || !changed}>
-          {save.isPending ? <Trans>Saving…</Trans> : <Trans>Save preferences</Trans>}
-        </Button>
-      </div>
-    </form>
+    <PreferencesChecklist
+      saved={saved}
+      options={OPTIONS.map(({ key, label, hint }) => ({ key, label: t(label), hint: t(hint) }))}
+      legend={<Trans>Emails we send you</Trans>}
+      legendHidden
+      note={<Trans>Emails about your account (sign-in links, password and email changes) are always sent.</Trans>}
+      submitLabel={<Trans>Save preferences</Trans>}
+      saving={save.isPending}
+      onSave={(prefs) => save.mutate(prefs)}
+    />
   );
 }
