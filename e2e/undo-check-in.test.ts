@@ -1,5 +1,6 @@
 // A check-in tapped by mistake at the door is undone from the same list (issue 32, host tools):
 // English at 360 px, French at 1280 px, axe clean.
+import { readFile } from 'node:fs/promises';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/axe.ts';
@@ -72,8 +73,8 @@ describe('undoing a check-in at the door', () => {
 
 describe('walk-ins at the door', () => {
   for (const [lang, width, w] of [
-    ['en', 360, { section: 'Walk-ins', name: 'Name', email: 'Email (optional)', add: 'Add and check in', in: 'Ana Walker is in.', count: '1 walk-in', remove: 'Remove Ana Walker' }],
-    ['fr', 1280, { section: 'Sans inscription', name: 'Nom', email: 'E-mail (facultatif)', add: 'Ajouter et enregistrer l’arrivée', in: 'Arrivée de Ana Walker enregistrée.', count: '1 arrivée sans inscription', remove: 'Retirer Ana Walker' }],
+    ['en', 360, { section: 'Walk-ins', name: 'Name', email: 'Email (optional)', add: 'Add and check in', in: 'Ana Walker is in.', count: '1 walk-in', remove: 'Remove Ana Walker', csv: 'Export CSV', status: 'Walk-in' }],
+    ['fr', 1280, { section: 'Sans inscription', name: 'Nom', email: 'E-mail (facultatif)', add: 'Ajouter et enregistrer l’arrivée', in: 'Arrivée de Ana Walker enregistrée.', count: '1 arrivée sans inscription', remove: 'Retirer Ana Walker', csv: 'Exporter en CSV', status: 'Sans inscription' }],
   ] as const) {
     it(`adds someone without an RSVP by name, in at once, and removes them again (${lang}, ${width} px)`, async () => {
       const { context, page } = await newSignedInPage(app.browser, app.server.url, 'ada@example.com', '/');
@@ -91,7 +92,15 @@ describe('walk-ins at the door', () => {
         await section.getByText(w.count).waitFor(SLOW);
         await section.getByRole('listitem').filter({ hasText: 'ana@example.com' }).waitFor(SLOW);
         expect(await seriousA11yViolations(page)).toEqual([]);
-        await section.getByRole('button', { name: w.remove }).click();
+        // The guest list's CSV has her too, after the RSVPs, in when she was added.
+        await page.goto(`${app.server.url}/events/${slug}/manage`);
+        const exportButton = page.getByRole('button', { name: w.csv });
+        await expect.poll(() => exportButton.isEnabled(), SLOW).toBe(true);
+        const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+        const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+        expect(lines.at(-1)).toMatch(new RegExp(`^Ana Walker,,ana@example\\.com,${w.status},0,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d,$`));
+        await page.goto(`${app.server.url}/events/${slug}/check-in`);
+        await section.getByRole('button', { name: w.remove }).click(SLOW);
         await expect.poll(() => section.getByRole('listitem').count(), SLOW).toBe(0);
         expect(errors).toEqual([]);
       } finally {

@@ -49,6 +49,25 @@ describe("the guest list CSV", () => {
     ]);
   });
 
+  it("lists walk-ins after the RSVPs: checked in when added, no username or RSVP time", () => {
+    const csv = guestListCsv(
+      [{ display_name: "Grace Hopper", username: "grace", status: "going", guests: 0, checked_in_at: null, created_at: "2026-11-01T09:30:00Z" }],
+      "Europe/Berlin",
+      [{ key: "q1", label: "Pace group" }],
+      [
+        { name: "Ana Walker", email: "ana@example.com", created_at: "2026-11-25T18:10:00Z" },
+        { name: "Bo, at the door", email: null, created_at: "2026-11-25T18:20:00Z" },
+      ],
+    );
+    expect(csv.split("\r\n")).toEqual([
+      "Name,Username,Email,Status,Guests,Checked in (Europe/Berlin),RSVP'd at (Europe/Berlin),Pace group",
+      "Grace Hopper,grace,,Going,0,,2026-11-01 10:30,",
+      "Ana Walker,,ana@example.com,Walk-in,0,2026-11-25 19:10,,",
+      '"Bo, at the door",,,Walk-in,0,2026-11-25 19:20,,',
+      "",
+    ]);
+  });
+
   it("is just the header for an empty list", () => {
     expect(guestListCsv([], "UTC")).toBe("Name,Username,Email,Status,Guests,Checked in (UTC),RSVP'd at (UTC)\r\n");
   });

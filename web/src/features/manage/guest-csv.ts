@@ -22,6 +22,9 @@ export type CsvGuest = {
   answers?: Record<string, string | number>;
 };
 
+/** Someone let in at the door without an RSVP (decision 0323): a row of their own, in at once. */
+export type CsvWalkIn = { name: string; email: string | null; created_at: string };
+
 /** A column of answers: its key in `answers` and its header. */
 export type CsvAnswerColumn = { key: string; label: string };
 
@@ -33,8 +36,11 @@ const STATUS: Record<string, MessageDescriptor> = {
   cancelled: msg({ message: "Cancelled", comment: "An RSVP's status in the guest list CSV" }),
 };
 
-/** One row per RSVP; after the fixed columns, one column per registration question. */
-export function guestListCsv(guests: CsvGuest[], timeZone: string, questions: CsvAnswerColumn[] = []): string {
+/**
+ * One row per RSVP, then one per walk-in (status "Walk-in", checked in when added, no RSVP time);
+ * after the fixed columns, one column per registration question.
+ */
+export function guestListCsv(guests: CsvGuest[], timeZone: string, questions: CsvAnswerColumn[] = [], walkIns: CsvWalkIn[] = []): string {
   const header = [
     t({ message: "Name", comment: "A guest list CSV column" }),
     t({ message: "Username", comment: "A guest list CSV column" }),
@@ -55,7 +61,11 @@ export function guestListCsv(guests: CsvGuest[], timeZone: string, questions: Cs
     localDateTime(g.created_at, timeZone),
     ...questions.map((q) => g.answers?.[q.key] ?? ""),
   ]);
-  return csvText([header, ...rows]);
+  const walkInStatus = t({ message: "Walk-in", comment: "A guest list CSV status: let in at the door without an RSVP" });
+  const walkInRows = walkIns.map((w) => [
+    w.name, "", w.email ?? "", walkInStatus, 0, localDateTime(w.created_at, timeZone), "", ...questions.map(() => ""),
+  ]);
+  return csvText([header, ...rows, ...walkInRows]);
 }
 
 /** "guests-board-game-friday-2026-11-25.csv" */

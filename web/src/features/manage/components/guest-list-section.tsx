@@ -11,6 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/errors";
 import { guestAnswersOptions } from "../api/guest-answers";
+import { walkInsOptions } from "../api/walk-ins";
 import { guestEmails, guestName, matchesSearch, type Guest, type RsvpStatus } from "../api/guest-list";
 import type { ManagedEvent } from "../api/get-managed-event";
 import { answerText } from "../guest-answers";
@@ -34,6 +35,8 @@ export function GuestListSection({ event, guests }: Props) {
   const { t } = useLingui();
   const id = useId();
   const answers = useQuery(guestAnswersOptions(event.id)).data;
+  // Walk-ins are in the file too (the door team's list: hosts read it).
+  const walkIns = useQuery(walkInsOptions(event.id)).data ?? [];
   const yes = t({ message: "Yes", comment: "A ticked checkbox question's answer" });
   const columns = (answers?.columns ?? []).map((c) => ({
     key: c.key,
@@ -88,7 +91,9 @@ export function GuestListSection({ event, guests }: Props) {
       display_name: guestName(g), username: g.profile?.username ?? "", email: emails.get(g.user_id), status: g.status, guests: g.guests,
       checked_in_at: g.checked_in_at, created_at: g.created_at, answers: answersOf(g.user_id),
     }));
-    downloadCsv(guestListCsv(rows, event.timezone, columns), csvFileName(event.slug));
+    // Oldest first, as the RSVPs are.
+    const doorRows = [...walkIns].reverse();
+    downloadCsv(guestListCsv(rows, event.timezone, columns, doorRows), csvFileName(event.slug));
     toast.success(plural(rows.length, { one: "Exported # RSVP.", other: "Exported # RSVPs." }));
   };
 
@@ -98,7 +103,7 @@ export function GuestListSection({ event, guests }: Props) {
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
           <Trans>Guest list</Trans>
         </h2>
-        <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={guests.length === 0}>
+        <Button variant="outline" size="sm" onClick={() => void exportCsv()} disabled={guests.length === 0 && walkIns.length === 0}>
           <Download aria-hidden="true" />
           <Trans>Export CSV</Trans>
         </Button>
