@@ -167,4 +167,31 @@ describe('embeds', () => {
     await club.goto(clubPage('/club-pasted', snippet));
     await club.getByRole('list', { name: 'Upcoming events' }).waitFor(SLOW);
   });
+  it("co-hosts get the event's Embed and Topics boxes like its host; a past event offers no embed (decision 0407)", async () => {
+    const { rows: [upcoming] } = await app.server.db.query<{ id: string; slug: string; email: string; user_id: string }>(
+      `select e.id, e.slug, u.email, u.id as user_id from public.events e, auth.users u
+       where e.status = 'published' and e.visibility = 'public' and e.hidden_at is null and e.starts_at > now() + interval '1 day'
+         and u.id <> e.host_id and u.email is not null
+         and not exists (select 1 from public.event_hosts h where h.event_id = e.id and h.user_id = u.id)
+       order by e.starts_at, u.email limit 1`);
+    await app.server.db.query(`insert into public.event_hosts (event_id, user_id, role) values ($1, $2, 'cohost')`, [upcoming!.id, upcoming!.user_id]);
+    const { context, page } = await newSignedInPage(app.browser, app.server.url, upcoming!.email, `/events/${upcoming!.slug}`);
+    opened.push(context);
+    await page.getByRole('region', { name: 'Embed on your site' }).waitFor(SLOW);
+    await page.getByRole('region', { name: 'Topics' }).waitFor(SLOW);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await seriousA11yViolations(page), `${width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+    }
+
+    const { rows: [past] } = await app.server.db.query<{ slug: string; email: string }>(
+      `select e.slug, u.email from public.events e join auth.users u on u.id = e.host_id
+       where e.status = 'published' and e.visibility = 'public' and e.hidden_at is null and e.ends_at < now()
+       order by e.ends_at desc limit 1`);
+    const host = await newSignedInPage(app.browser, app.server.url, past!.email, `/events/${past!.slug}`);
+    opened.push(host.context);
+    await host.page.getByRole('region', { name: 'Topics' }).waitFor(SLOW);
+    expect(await host.page.getByRole('region', { name: 'Embed on your site' }).count()).toBe(0);
+  });
 });

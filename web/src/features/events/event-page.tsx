@@ -4,9 +4,7 @@ import { lazy, Suspense } from "react";
 import { useParams } from "react-router";
 import { AfterPaint } from "@/components/after-paint";
 import { EventAlbum } from "@/features/albums/event-album";
-import { EmbedBox } from "@/features/embeds/embed-box";
 import { EventFeedback } from "@/features/feedback/event-feedback";
-import { Topics } from "@/features/recommendations/topics";
 import { LoadError } from "@/components/page-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
@@ -19,6 +17,7 @@ import { AttendeeAvatars as AttendeeAvatarsSection } from "./components/attendee
 import { CalendarButtons as CalendarButtonsSection } from "./components/calendar-buttons";
 import { EventDescription as EventDescriptionSection } from "./components/event-description";
 import { EventHeader as EventHeaderSection } from "./components/event-header";
+import { EventHostBoxes } from "./components/event-host-boxes";
 import { EventPageSkeleton } from "./components/event-page-skeleton";
 import { EventPlace as EventPlaceSection } from "./components/event-place";
 import { DraftRsvpNote } from "./components/draft-rsvp-note";
@@ -96,8 +95,7 @@ export function EventPage() {
                 </Suspense>
               )}
               <EventTeamLinks event={event} user={user} mine={mine} />
-              {user?.id === event.host_id && event.status === "published" && event.visibility === "public" && <EmbedBox kind="event" slug={event.slug} />}
-              {user?.id === event.host_id && <Topics table="events" id={event.id} />}
+              <EventHostBoxes event={event} user={user} />
               <AttendeeAvatars event={event} />
             </AfterPaint>
           </aside>
