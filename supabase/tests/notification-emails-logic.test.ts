@@ -36,11 +36,12 @@ function record(over: Partial<NotificationRecord>): NotificationRecord {
 describe('notification emails', () => {
   it('has an email for every kind in the brief, each with one link and the settings footer', () => {
     for (const kind of EMAIL_KINDS) {
-      const mail = render(kind, { subject: 'Hello', body: 'Hi all', from_name: 'Host', role: 'cohost', group_slug: 'makers', group_name: 'Makers', order_id: 'o-1' })!;
+      const mail = render(kind, { subject: 'Hello', body: 'Hi all', from_name: 'Host', role: 'cohost', group_slug: 'makers', group_name: 'Makers', order_id: 'o-1', conversation_id: 'c-1' })!;
       expect(mail.subject.length).toBeGreaterThan(5);
       expect(mail.text.startsWith('Hi Ada,\n')).toBe(true);
-      // One link: to the event, for a group's news to the group, for a payment to the order.
-      const links = mail.text.match(/https:\/\/gather\.example\/(events|g|orders)\/\S+/g) ?? [];
+      // One link: to the event, for a group's news to the group, for a payment to the order, for a
+      // private message to the conversation.
+      const links = mail.text.match(/https:\/\/gather\.example\/((events|g|orders)\/|messages\?)\S+/g) ?? [];
       expect(links, kind).toHaveLength(1);
       expect(mail.text).toContain(`${SITE}/settings`);
       expect(mail.html).toContain(`href="${links[0]}"`);
