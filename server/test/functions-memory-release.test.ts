@@ -23,6 +23,8 @@ function children(): string[] {
 }
 const esbuildServices = () => children().filter((c) => c.includes('--service=')).length;
 const helloWorkers = () => children().filter((c) => /gather-functions-[^/]*\/hello\.[0-9a-f]+\.mjs/.test(c)).length;
+/** The folder a live `hello` worker's bundle is in: the server's bundle folder. */
+const bundleDir = () => children().map((c) => /(\S*gather-functions-[^/]*)\/hello\.[0-9a-f]+\.mjs/.exec(c)?.[1]).find(Boolean);
 
 let s: TestServer;
 beforeAll(async () => {
@@ -36,6 +38,16 @@ const invoke = () =>
 describe(`functions hold no memory while idle (${driverName})`, { timeout: 60_000 }, () => {
   it('stops the esbuild service once the functions are bundled', async () => {
     await expect.poll(esbuildServices, { timeout: 30_000, interval: 200 }).toBe(0);
+  });
+
+  it('bundles no function at start: the first call bundles the one called, and only it (decision 0400)', async () => {
+    const res = await invoke();
+    expect(res.status).toBe(200);
+    const dir = bundleDir();
+    expect(dir).toBeDefined();
+    // Of the fixture's 17 functions, hello was asked for, and tick by the project's @reboot cron job.
+    const bundled = () => readdirSync(dir!).map((f) => f.replace(/\.[0-9a-f]+\.mjs$/, '')).sort();
+    await expect.poll(bundled, { timeout: 10_000, interval: 100 }).toEqual(['hello', 'tick']);
   });
 
   it('releases an idle worker after GATHER_FUNCTIONS_WORKER_IDLE_S, and the next call starts one and answers', async () => {

@@ -11,7 +11,6 @@ import { WorkerPool } from './worker-pool.ts';
 
 const ENTRY_FILES = ['index.ts', 'index.tsx', 'index.js', 'index.mjs', 'index.jsx'];
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
-const START_WAIT_MS = 5_000;
 
 interface Built {
   pool?: WorkerPool;
@@ -50,8 +49,8 @@ export interface RegistryOptions {
 }
 
 /**
- * The project's functions (`functions/<name>/index.ts`): each bundled once at start and served by
- * its own worker pool. In development a change to any file a function was built from marks it
+ * The project's functions (`functions/<name>/index.ts`): each bundled once, on its first request,
+ * and served by its own worker pool. In development a change to any file a function was built from marks it
  * stale; the next request rebuilds it and the old workers finish what they have in hand.
  */
 export class FunctionRegistry {
@@ -66,16 +65,13 @@ export class FunctionRegistry {
     this.functionsDir = join(opts.projectDir, 'functions');
   }
 
-  /** Finds and bundles every function; a function that fails to bundle answers BOOT_ERROR. */
+  /**
+   * Finds the functions. None is bundled yet: each is bundled on its first request and kept, so a
+   * start pays neither esbuild's time nor its ~130 MiB service for functions nobody calls
+   * (decision 0400). A function that fails to bundle answers BOOT_ERROR from then on.
+   */
   async start(): Promise<void> {
     this.discover();
-    const all = Promise.all([...this.fns.values()].map((fn) => this.built(fn)));
-    // Fetching a function's imports the first time can take a minute (npm installs): the server
-    // does not wait for that; the function's first requests do.
-    let timer: NodeJS.Timeout | undefined;
-    const waited = await Promise.race([all.then(() => true), new Promise<false>((r) => (timer = setTimeout(() => r(false), START_WAIT_MS)))]);
-    clearTimeout(timer);
-    if (!waited) this.opts.log.info({}, 'functions: still fetching imports; a function\'s first requests wait for its own');
     this.watchFolder();
   }
 
