@@ -1,7 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fileURLToPath } from 'node:url';
 import { startTestServer } from '../../server/test/helpers/test-server.ts';
-import { DISCOVER_CARD_COLUMNS } from '../../supabase/functions/_shared/page-contract.ts';
+import {
+  DISCOVER_CARD_COLUMNS, DISCOVER_COUNT_RPC, DISCOVER_LIST_ORDER, DISCOVER_LIST_RPC, DISCOVER_SEARCH_RPC,
+} from '../../supabase/functions/_shared/page-contract.ts';
 import { fmt, median } from '../support/measure.ts';
 import { benchIds, GROUPS, MEMBERS, seedEvents, seedPeopleAndGroups } from './data-seed.ts';
 
@@ -30,30 +32,33 @@ async function ok<T extends { error: { message: string } | null }>(p: PromiseLik
   return r;
 }
 
-/** Each read as the app makes it (web/src/features/discover, groups), through REST. */
+/** Each read as the app makes it (web/src/features/discover, groups), through REST, and the reads it made before. */
 function reads(db: SupabaseClient, now: string) {
   const discover = { starts_after: now, online_only: false };
-  const list = (args: Record<string, unknown>) => ok(db.rpc('search_events', args).select(DISCOVER_CARD_COLUMNS).range(0, 19));
-  // search-events.ts: the first page, then its count up to 1,001.
-  const counted = async (args: Record<string, unknown>) => {
-    await list(args);
-    await ok(db.rpc('search_events_count', args).single());
+  // search-events.ts (decision 0390): GET; without words the cards unordered and the request's
+  // order; with words search_event_series' relevance order.
+  const page = (args: Record<string, unknown>) => {
+    const words = typeof args.query === 'string';
+    let request = db.rpc(words ? DISCOVER_SEARCH_RPC : DISCOVER_LIST_RPC, args, { get: true }).select(DISCOVER_CARD_COLUMNS);
+    if (!words) for (const column of DISCOVER_LIST_ORDER) request = request.order(column);
+    return ok(request.range(0, 19));
   };
+  // The first page, then its count up to 1,001 (a full first page is counted).
+  const counted = async (args: Record<string, unknown>) => {
+    await page(args);
+    await ok(db.rpc(DISCOVER_COUNT_RPC, args, { get: true }).single());
+  };
+  const before = (fn: string) => ok(db.rpc(fn, discover).select(DISCOVER_CARD_COLUMNS).range(0, 19));
   return {
-    'Discover list (20 cards)': () => list(discover),
-    'Discover with count (capped)': () => counted(discover),
-    'Discover with count=exact (before)': () => ok(db.rpc('search_events', discover, { count: 'exact' }).select(DISCOVER_CARD_COLUMNS).range(0, 19)),
-    // The same page and count with the filters unordered (discover_events), ordered by the
-    // request, and the arguments in the URL: what decision 0351 measures for the list.
-    'Discover list, unordered + GET (with count)': async () => {
-      await ok(db.rpc('discover_events', discover, { get: true }).select(DISCOVER_CARD_COLUMNS).order('starts_at').order('id').range(0, 19));
-      await ok(db.rpc('search_events_count', discover, { get: true }).single());
-    },
-    // The list as decision 0322 makes it: one card per series, counted up to 1,001.
-    'Discover, a card per series (with count)': async () => {
-      await ok(db.rpc('search_event_series', discover).select(DISCOVER_CARD_COLUMNS).range(0, 19));
+    'Discover list (20 cards)': () => page(discover),
+    'Discover list (with count)': () => counted(discover),
+    // What the app asked before: the ordered functions with a JSON body (decisions 0322, 0351).
+    'before: card per series, POST (with count)': async () => {
+      await before('search_event_series');
       await ok(db.rpc('search_event_series_count', discover).single());
     },
+    'before: search_events, POST (20 cards)': () => before('search_events'),
+    'before: count=exact': () => ok(db.rpc('search_events', discover, { count: 'exact' }).select(DISCOVER_CARD_COLUMNS).range(0, 19)),
     'group page events': () =>
       ok(db.from('events').select(GROUP_COLUMNS).eq('group_id', '00000000-0000-4000-b000-000000000001')
         .in('status', ['published', 'cancelled']).gte('ends_at', now).order('starts_at').limit(50)),
@@ -65,7 +70,7 @@ function reads(db: SupabaseClient, now: string) {
 }
 
 /** The reads whose RLS-to-no-RLS ratio is printed: the same request as anon and as service_role. */
-const LIST_READS = ['Discover list (20 cards)', 'Discover list, unordered + GET (with count)', 'group page events', 'category list (events?category=eq.arts)'];
+const LIST_READS = ['Discover list (20 cards)', 'Discover list (with count)', 'group page events', 'category list (events?category=eq.arts)'];
 
 /**
  * `npm run bench -- data`: Gather's reads at 100, 10,000 and 100,000 events (10,000 members,

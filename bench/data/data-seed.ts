@@ -9,6 +9,9 @@ export const MEMBERS = 10_000;
 export const GROUPS = 1_000;
 /** One event in this many has the rare word in its title (a search with few matches). */
 export const RARE_EVERY = 5_000;
+/** Events come in runs of this many; the first SERIES_DATES of a run are the dates of one series. */
+export const SERIES_RUN = 50;
+export const SERIES_DATES = 8;
 /** Words titles take in turn: a search for one matches a tenth of the events. */
 export const COMMON_WORDS = ['jazz', 'code', 'yoga', 'chess', 'hike', 'film', 'poetry', 'salsa', 'pottery', 'running'];
 
@@ -45,41 +48,51 @@ export async function seedPeopleAndGroups(db: Queryable): Promise<void> {
 }
 
 /**
- * Events number `from + 1` to `to`: three in five in a group (a fifth of groups private), mostly
- * public and published; a few drafts, cancelled, hidden, unlisted, members-only and private ones;
- * one in ten past, the rest over the coming year.
+ * Events number `from + 1` to `to` (multiples of SERIES_RUN): three in five in a group (a fifth of
+ * groups private), mostly public and published; a few drafts, cancelled, hidden, unlisted,
+ * members-only and private ones; one in ten past, the rest over the coming year; 8 in 50 the dates
+ * of a series (Discover shows one card per series).
  */
 export async function seedEvents(db: Queryable, from: number, to: number): Promise<void> {
   const words = `array[${COMMON_WORDS.map((w) => `'${w}'`).join(', ')}]`;
   await bulk(
     db,
-    `insert into public.events (id, slug, host_id, group_id, title, description, category, starts_at, ends_at, timezone,
-                                venue_name, lat, lng, visibility, status, published_at, hidden_at, cancel_reason, cancelled_at)
-     select public.bench_eid(i), 'bench-event-' || i, public.bench_uid(i % ${MEMBERS} + 1), grp,
-            'Bench ' || (${words})[i % 10 + 1] || ' night ' || i || case when i % ${RARE_EVERY} = 1 then ' needle' else '' end,
+    `insert into public.event_series (id, host_id, rrule, dtstart, duration, timezone, count, generated_count, status)
+     select public.bench_sid(s), public.bench_uid(((s - 1) * ${SERIES_RUN} + 1) % ${MEMBERS} + 1), 'FREQ=DAILY;COUNT=${SERIES_DATES}',
+            now()::timestamp, interval '2 hours', 'Europe/Lisbon', ${SERIES_DATES}, ${SERIES_DATES}, 'complete'
+     from generate_series(${from / SERIES_RUN + 1}, ${to / SERIES_RUN}) s;
+     insert into public.events (id, slug, host_id, group_id, title, description, category, starts_at, ends_at, timezone,
+                                venue_name, lat, lng, visibility, status, published_at, hidden_at, cancel_reason, cancelled_at,
+                                series_id, series_position)
+     select public.bench_eid(i), 'bench-event-' || i, public.bench_uid(b % ${MEMBERS} + 1), grp,
+            'Bench ' || (${words})[i % 10 + 1] || ' night ' || i || case when i % ${RARE_EVERY} = 13 then ' needle' else '' end,
             'An evening of ' || (${words})[i % 10 + 1] || '.',
             (enum_range(null::public.event_category))[i % 11 + 1], at, at + interval '2 hours', 'Europe/Lisbon',
             'Hall ' || i % 97, 38.7 + (i % 100) * 0.001, -9.1 - (i % 90) * 0.001,
-            case when i % 20 = 0 then 'private' when i % 20 = 1 then 'unlisted'
-                 when i % 20 = 2 and grp is not null then 'members' else 'public' end::public.event_visibility,
+            case when b % 20 = 0 then 'private' when b % 20 = 1 then 'unlisted'
+                 when b % 20 = 2 and grp is not null then 'members' else 'public' end::public.event_visibility,
             st::public.event_status, case when st <> 'draft' then now() end,
-            case when i % 200 = 7 then now() end, case when st = 'cancelled' then 'Rain' end, case when st = 'cancelled' then now() end
+            case when i % 200 = 7 then now() end, case when st = 'cancelled' then 'Rain' end, case when st = 'cancelled' then now() end,
+            case when (i - 1) % ${SERIES_RUN} < ${SERIES_DATES} then public.bench_sid((i - 1) / ${SERIES_RUN} + 1) end,
+            case when (i - 1) % ${SERIES_RUN} < ${SERIES_DATES} then (i - 1) % ${SERIES_RUN} + 1 end
      from (
        -- Runs of 7 events per group, so a group's events differ in visibility and state (i % 20, i % 25).
-       select i, case when i % 5 < 3 then public.bench_gid((i / 7) % ${GROUPS} + 1) end as grp,
+       -- A series' dates share its first date's host, group and visibility (b).
+       select i, b, case when b % 5 < 3 then public.bench_gid((b / 7) % ${GROUPS} + 1) end as grp,
               case when i % 10 = 9 then now() - ((i % 300) + 1) * interval '1 day'
                    else now() + (i % 365) * interval '1 day' + (i % 24) * interval '1 hour' + interval '1 hour' end as at,
               case when i % 25 = 0 then 'draft' when i % 25 = 1 then 'cancelled' else 'published' end as st
-       from generate_series(${from + 1}, ${to}) i
+       from generate_series(${from + 1}, ${to}) i,
+            lateral (select case when (i - 1) % ${SERIES_RUN} < ${SERIES_DATES} then (i - 1) / ${SERIES_RUN} * ${SERIES_RUN} + 1 else i end as b) base
      ) e;
      insert into public.event_stats (event_id) select public.bench_eid(i) from generate_series(${from + 1}, ${to}) i`,
   );
-  await db.query('analyze public.events');
+  await db.query('analyze public.event_series, public.events');
 }
 
 /** Stable ids for the bench's rows, so each size adds to the previous one. */
 export async function benchIds(db: Queryable): Promise<void> {
-  for (const [name, prefix] of [['uid', '00000000-0000-4000-a000'], ['gid', '00000000-0000-4000-b000'], ['eid', '00000000-0000-4000-c000']]) {
+  for (const [name, prefix] of [['uid', '00000000-0000-4000-a000'], ['gid', '00000000-0000-4000-b000'], ['eid', '00000000-0000-4000-c000'], ['sid', '00000000-0000-4000-d000']]) {
     await db.query(`create function public.bench_${name}(i int) returns uuid language sql immutable as
       $$ select ('${prefix}-' || lpad(i::text, 12, '0'))::uuid $$`);
   }

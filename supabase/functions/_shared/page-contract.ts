@@ -21,8 +21,16 @@ export const GROUP_PAGE_COLUMNS =
 export const DISCOVER_CARD_COLUMNS =
   'id, slug, title, category, starts_at, ends_at, timezone, venue_name, address, lat, lng, is_online, capacity, waitlist_enabled, cover_path, more_dates, currency, price_from, tickets_sold_out, event_stats(spots_left, going_count, waitlist_count)';
 
-/** Discover's list: one card per series (its next date), and how many cards (decision 0322). */
-export const DISCOVER_LIST_RPC = 'search_event_series';
+/**
+ * Discover's list: one card per series (its next date), and how many cards (decision 0322).
+ * Without words the cards come unordered and the request orders them (DISCOVER_LIST_ORDER, asked
+ * with GET so the window's start is a value when the plan is made): a page is read from the date
+ * index, whatever the number of events (decision 0390). With words, search_event_series keeps
+ * them in order of relevance.
+ */
+export const DISCOVER_LIST_RPC = 'discover_event_series';
+export const DISCOVER_LIST_ORDER = ['starts_at', 'id'] as const;
+export const DISCOVER_SEARCH_RPC = 'search_event_series';
 export const DISCOVER_COUNT_RPC = 'search_event_series_count';
 
 /** Discover's filters when the URL has none (web: DEFAULT_FILTERS, part of the list's query key). */

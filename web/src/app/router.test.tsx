@@ -8,7 +8,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("routes", () => {
   it("shows Discover with its empty state at /", async () => {
-    mockApi(onPath("/rest/v1/rpc/search_event_series", [], { "content-range": "*/0" }));
+    mockApi(onPath("/rest/v1/rpc/discover_event_series", [], { "content-range": "*/0" }));
     renderApp("/");
 
     expect(

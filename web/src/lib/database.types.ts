@@ -2906,6 +2906,128 @@ export type Database = {
       }
       delete_group: { Args: { group_id: string }; Returns: undefined }
       delete_my_account: { Args: never; Returns: undefined }
+      discover_event_series: {
+        Args: {
+          category?: Database["public"]["Enums"]["event_category"]
+          in_my_groups?: boolean
+          near_lat?: number
+          near_lng?: number
+          online_only?: boolean
+          query?: string
+          radius_km?: number
+          starts_after?: string
+          starts_before?: string
+        }
+        Returns: {
+          address: string | null
+          cancel_reason: string | null
+          cancelled_at: string | null
+          capacity: number | null
+          category: Database["public"]["Enums"]["event_category"]
+          cover_path: string | null
+          created_at: string
+          currency: string
+          description: string
+          ends_at: string
+          group_id: string | null
+          hidden_at: string | null
+          host_id: string
+          ics_sequence: number
+          id: string
+          is_online: boolean
+          lat: number | null
+          lng: number | null
+          plus_ones_max: number
+          published_at: string | null
+          refund_days_before: number
+          refund_policy: Database["public"]["Enums"]["refund_policy"]
+          requires_approval: boolean
+          rsvp_closes_at: string | null
+          search: unknown
+          series_id: string | null
+          series_position: number | null
+          slug: string
+          starts_at: string
+          status: Database["public"]["Enums"]["event_status"]
+          tags: string[]
+          ticket_offer_hours: number
+          timezone: string
+          title: string
+          updated_at: string
+          venue_name: string | null
+          video_path: string | null
+          video_url: string | null
+          visibility: Database["public"]["Enums"]["event_visibility"]
+          waitlist_enabled: boolean
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "events"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      discover_events: {
+        Args: {
+          category?: Database["public"]["Enums"]["event_category"]
+          in_my_groups?: boolean
+          near_lat?: number
+          near_lng?: number
+          online_only?: boolean
+          query?: string
+          radius_km?: number
+          starts_after?: string
+          starts_before?: string
+        }
+        Returns: {
+          address: string | null
+          cancel_reason: string | null
+          cancelled_at: string | null
+          capacity: number | null
+          category: Database["public"]["Enums"]["event_category"]
+          cover_path: string | null
+          created_at: string
+          currency: string
+          description: string
+          ends_at: string
+          group_id: string | null
+          hidden_at: string | null
+          host_id: string
+          ics_sequence: number
+          id: string
+          is_online: boolean
+          lat: number | null
+          lng: number | null
+          plus_ones_max: number
+          published_at: string | null
+          refund_days_before: number
+          refund_policy: Database["public"]["Enums"]["refund_policy"]
+          requires_approval: boolean
+          rsvp_closes_at: string | null
+          search: unknown
+          series_id: string | null
+          series_position: number | null
+          slug: string
+          starts_at: string
+          status: Database["public"]["Enums"]["event_status"]
+          tags: string[]
+          ticket_offer_hours: number
+          timezone: string
+          title: string
+          updated_at: string
+          venue_name: string | null
+          video_path: string | null
+          video_url: string | null
+          visibility: Database["public"]["Enums"]["event_visibility"]
+          waitlist_enabled: boolean
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "events"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       event_feedback_results: { Args: { event_id: string }; Returns: Json }
       event_group_gate: { Args: { event_slug: string }; Returns: Json }
       event_guest_emails: {

@@ -7,9 +7,13 @@ import { renderApp } from "@/test/render-app";
 // take seconds, so a test gets 30 s rather than vitest's 5 (no assertion waits on time).
 vi.setConfig({ testTimeout: 30_000 });
 
-// The list asks for one card per series (decision 0322).
+// The list asks for one card per series (decision 0322): without words unordered, ordered by the
+// request (decision 0390); with words in order of relevance.
+const LIST = "/rest/v1/rpc/discover_event_series";
 const SEARCH = "/rest/v1/rpc/search_event_series";
 const COUNT = "/rest/v1/rpc/search_event_series_count";
+const isList = (url: URL) => url.pathname === LIST || url.pathname === SEARCH;
+const onList = (body: unknown, headers?: Record<string, string>) => (url: URL) => (isList(url) ? { body, headers } : undefined);
 
 function card(n: number) {
   return {
@@ -24,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("Discover", () => {
   it("lists events with their date, place, category and spots left", async () => {
-    mockApi(onPath(SEARCH, [card(1), card(2)], { "content-range": "0-1/2" }));
+    mockApi(onList([card(1), card(2)], { "content-range": "0-1/2" }));
     renderApp("/");
 
     const first = (await screen.findByRole("link", { name: "Event number 1" })).closest("article")!;
@@ -42,7 +46,7 @@ describe("Discover", () => {
     const weekly = { ...card(1), more_dates: 7 };
     const once = { ...card(2), more_dates: 1 };
     const single = { ...card(3), more_dates: null };
-    mockApi(onPath(SEARCH, [weekly, once, single], { "content-range": "0-2/3" }));
+    mockApi(onList([weekly, once, single], { "content-range": "0-2/3" }));
     renderApp("/");
     const article = async (n: number) => (await screen.findByRole("link", { name: `Event number ${n}` })).closest("article")!;
     expect((await article(1)).textContent).toContain("+7 more dates");
@@ -53,7 +57,7 @@ describe("Discover", () => {
 
   it("sends the URL's filters to search_events and pages with Load more", async () => {
     const { calls } = mockApi(onPath(COUNT, { total: 25 }), (url) => {
-      if (url.pathname !== SEARCH) return undefined;
+      if (!isList(url)) return undefined;
       const offset = Number(url.searchParams.get("offset") ?? 0);
       const page = Array.from({ length: offset === 0 ? 20 : 5 }, (_, i) => card(offset + i + 1));
       return { body: page, headers: { "content-range": `${offset}-${offset + page.length - 1}/25` } };
@@ -62,6 +66,10 @@ describe("Discover", () => {
 
     await screen.findByRole("link", { name: "Event number 20" });
     expect(calls[0]!.searchParams.get("select")).toContain("event_stats");
+    // Words: in order of relevance, the arguments in the URL (GET).
+    expect(calls[0]!.pathname).toBe(SEARCH);
+    expect(calls[0]!.searchParams.get("query")).toBe("engines");
+    expect(calls[0]!.searchParams.get("order")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Load more (5 more)" }));
     await screen.findByRole("link", { name: "Event number 25" });
     expect(screen.queryByRole("button", { name: /Load more/ })).toBeNull();
@@ -71,8 +79,8 @@ describe("Discover", () => {
   });
 
   it('says "1,000+" past the count\'s cap, and still pages', async () => {
-    mockApi(onPath(COUNT, { total: 1001 }), (url) => {
-      if (url.pathname !== SEARCH) return undefined;
+    const { calls } = mockApi(onPath(COUNT, { total: 1001 }), (url) => {
+      if (!isList(url)) return undefined;
       const offset = Number(url.searchParams.get("offset") ?? 0);
       return { body: Array.from({ length: 20 }, (_, i) => card(offset + i + 1)) };
     });
@@ -81,10 +89,14 @@ describe("Discover", () => {
     expect(await screen.findByText("1,000+ events")).toBeDefined();
     fireEvent.click(screen.getByRole("button", { name: "Load more" }));
     await screen.findByRole("link", { name: "Event number 40" });
+    // No words: the cards unordered, ordered and paged by the request (a page off the date index).
+    const pages = calls.filter((u) => u.pathname === LIST);
+    expect(pages.map((u) => [u.searchParams.get("order"), u.searchParams.get("offset")])).toEqual([["starts_at.asc,id.asc", "0"], ["starts_at.asc,id.asc", "20"]]);
+    expect(calls.filter((u) => u.pathname === SEARCH)).toEqual([]);
   });
 
   it("puts a search in the URL and offers to clear filters when nothing matches", async () => {
-    mockApi(onPath(SEARCH, [], { "content-range": "*/0" }));
+    mockApi(onList([], { "content-range": "*/0" }));
     const { router } = renderApp("/");
 
     expect(await screen.findByRole("heading", { level: 2, name: "No events yet" })).toBeDefined();
@@ -101,7 +113,7 @@ describe("Discover", () => {
 
   it("shows an error with a retry", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    mockApi((url) => (url.pathname === SEARCH ? { status: 500, body: { message: "database down" } } : undefined));
+    mockApi((url) => (isList(url) ? { status: 500, body: { message: "database down" } } : undefined));
     renderApp("/");
 
     const alert = await screen.findByRole("alert");

@@ -10,6 +10,18 @@ vi.setConfig({ testTimeout: 30_000 });
 const SEARCH = "/rest/v1/rpc/search_events";
 // The list asks for one card per series (decision 0322); the calendar and the map for every date.
 const SERIES = "/rest/v1/rpc/search_event_series";
+const LIST = "/rest/v1/rpc/discover_event_series";
+
+/** A call's arguments: its JSON body (POST), or its URL's parameters other than PostgREST's own (GET). */
+function callArgs(url: URL, init: RequestInit | undefined): Record<string, unknown> {
+  if (init?.body) return JSON.parse(String(init.body)) as Record<string, unknown>;
+  const args: Record<string, unknown> = {};
+  for (const [k, v] of url.searchParams) {
+    if (["select", "order", "offset", "limit"].includes(k)) continue;
+    args[k] = v === "true" ? true : v === "false" ? false : /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
+  }
+  return args;
+}
 const GEOCODE = "/functions/v1/geocode";
 
 type Row = { id: string; slug: string; title: string; starts_at: string; lat: number | null; lng: number | null };
@@ -23,12 +35,12 @@ function row(n: number, startsAt: string, lat: number | null = 38.7036, lng: num
   };
 }
 
-/** Answers search_events and search_event_series with `rows`, and keeps each call's arguments. */
+/** Answers search_events, search_event_series and discover_event_series with `rows`, and keeps each call's arguments. */
 function mockSearch(rows: unknown[], extra?: Parameters<typeof mockApi>[0]) {
   const bodies: Record<string, unknown>[] = [];
   const api = mockApi((url, init) => {
-    if (url.pathname !== SEARCH && url.pathname !== SERIES) return undefined;
-    bodies.push(JSON.parse(String(init?.body ?? "{}")));
+    if (url.pathname !== SEARCH && url.pathname !== SERIES && url.pathname !== LIST) return undefined;
+    bodies.push(callArgs(url, init));
     return { body: rows, headers: { "content-range": `0-${Math.max(rows.length - 1, 0)}/${rows.length}` } };
   }, extra ?? (() => undefined));
   return { bodies, ...api };

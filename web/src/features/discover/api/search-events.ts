@@ -1,5 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { DISCOVER_CARD_COLUMNS, DISCOVER_COUNT_CAP, DISCOVER_COUNT_RPC, DISCOVER_LIST_RPC } from "@shared/page-contract";
+import {
+  DISCOVER_CARD_COLUMNS,
+  DISCOVER_COUNT_CAP,
+  DISCOVER_COUNT_RPC,
+  DISCOVER_LIST_ORDER,
+  DISCOVER_LIST_RPC,
+  DISCOVER_SEARCH_RPC,
+} from "@shared/page-contract";
 import { supabase } from "@/lib/supabase";
 import type { DiscoverFilters, EventCategory } from "../discover-filters";
 import { filterWindow, type TimeWindow } from "../filter-range";
@@ -68,16 +75,17 @@ export function searchArgs(filters: DiscoverFilters, window: TimeWindow) {
  */
 export async function searchEvents(filters: DiscoverFilters, offset: number, now = new Date()): Promise<EventPage> {
   const args = searchArgs(filters, filterWindow(filters, now));
-  const { data, error } = await supabase
-    .rpc(DISCOVER_LIST_RPC, args)
-    .select(CARD_COLUMNS)
-    .range(offset, offset + PAGE_SIZE - 1);
+  // GET, so the window's start is a value when the plan is made (decision 0390): without words
+  // the request's order walks the date index and stops after a page; words keep relevance order.
+  let request = supabase.rpc(args.query ? DISCOVER_SEARCH_RPC : DISCOVER_LIST_RPC, args, { get: true }).select(CARD_COLUMNS);
+  if (!args.query) for (const column of DISCOVER_LIST_ORDER) request = request.order(column);
+  const { data, error } = await request.range(offset, offset + PAGE_SIZE - 1);
   if (error) throw error;
   const events = (data ?? []) as unknown as EventCardData[];
   const next = offset + events.length;
   const full = events.length === PAGE_SIZE;
   if (offset > 0 || !full) return { events, total: next, nextOffset: full ? next : null };
-  const counted = await supabase.rpc(DISCOVER_COUNT_RPC, args).single<{ total: number }>();
+  const counted = await supabase.rpc(DISCOVER_COUNT_RPC, args, { get: true }).single<{ total: number }>();
   if (counted.error) throw counted.error;
   const total = counted.data.total;
   const capped = total > COUNT_CAP;
