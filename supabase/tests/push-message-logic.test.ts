@@ -59,3 +59,24 @@ describe('where pushes may go', () => {
     expect(pushServiceAllowed('https://fcm.googleapis.com/fcm/send/x', 'http://127.0.0.1:9')).toBe(false);
   });
 });
+
+describe('replies, mentions and private messages (decision 0405)', () => {
+  const SITE = 'https://gather.example';
+  const talk = { group_slug: 'readers', group_name: 'Readers', thread_id: 't1', title: 'Picnic?', from_name: 'Grace', excerpt: 'Bring a blanket.' };
+
+  it('follows the per-kind choice the database answers', () => {
+    expect(decidePush(record({ kind: 'mention', payload: talk, event: null, push_delivery: 'off' }))).toMatchObject({ send: false, outcome: 'opted_out' });
+    expect(decidePush(record({ kind: 'direct_message', payload: { conversation_id: 'c1' }, event: null, push_delivery: 'instant' }))).toEqual({ send: true });
+  });
+
+  it('says who, where and the first words in each language, and opens the very post', () => {
+    const mention = (locale: string, reply_id?: string) =>
+      pushPayload(record({ kind: 'mention', locale, event: null, payload: { ...talk, reply_id } }), SITE)!;
+    expect(mention('pt-BR', 'r1')).toEqual({ title: 'Grace mencionou você em “Picnic?”', body: 'Bring a blanket.', url: `${SITE}/g/readers?thread=t1#reply-r1` });
+    expect(mention('en').url).toBe(`${SITE}/g/readers?thread=t1#thread-t1`);
+    const reply = pushPayload(record({ kind: 'discussion_reply', locale: 'fr', event: null, payload: { ...talk, reply_id: 'r2' } }), SITE)!;
+    expect(reply).toEqual({ title: 'Nouvelle réponse dans « Picnic? »', body: 'Bring a blanket.', url: `${SITE}/g/readers?thread=t1#reply-r2` });
+    const dm = pushPayload(record({ kind: 'direct_message', locale: 'de', event: null, payload: { conversation_id: 'c1', from_name: 'Grace', excerpt: 'Hallo!' } }), SITE)!;
+    expect(dm).toEqual({ title: 'Neue Nachricht von Grace', body: 'Hallo!', url: `${SITE}/messages?c=c1` });
+  });
+});
