@@ -19,7 +19,7 @@ export function EventGroupChip({ event }: { event: Pick<EventDetail, "group_id" 
   if (!event.group_id || !group) return null;
   const count = group.member_count;
   return (
-    <section aria-label={group.name} className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-3">
+    <section aria-label={group.name} className="flex flex-wrap items-center gap-3 rounded-xl border border-border bg-card p-3">
       <GroupLogo name={group.name} path={group.logo_path} />
       {/* A basis, so a long button (a longer language) wraps below instead of squeezing the name to a column. */}
       <div className="flex min-w-0 flex-1 basis-32 flex-col">
@@ -50,7 +50,7 @@ export function EventGroupChip({ event }: { event: Pick<EventDetail, "group_id" 
  */
 function GroupChipPlaceholder() {
   return (
-    <div aria-hidden="true" className="flex items-center gap-3 rounded-xl border bg-card p-3">
+    <div aria-hidden="true" className="flex items-center gap-3 rounded-xl border border-border bg-card p-3">
       <Skeleton className="size-10 shrink-0 rounded-lg" />
       <div className="flex flex-1 flex-col">
         <span className="text-xs">&nbsp;</span>
