@@ -200,3 +200,50 @@ describe("an organizer's first hour and a member's answer", () => {
     await hostContext.close();
   });
 });
+
+// The page's first screen is all a phone without JavaScript gets: its header's Menu must open
+// there too (a checkbox standing in for the app's button), in the visitor's language.
+describe("the phone header's Menu without JavaScript", () => {
+  for (const [locale, width, w] of [
+    ['en-GB', 360, { menu: 'Menu', groups: 'Groups' }],
+    ['de-DE', 1280, { menu: 'Menü', groups: 'Gruppen' }],
+  ] as const) {
+    it(`opens the list and follows a link (${locale}, ${width} px)`, async () => {
+      const context = await app.browser.newContext({ javaScriptEnabled: false, locale, viewport: { width, height: 800 } });
+      try {
+        // The page-head function is bundled on its first call, and a page whose function takes over
+        // 3 s is served without its first screen: wait until it answers in time.
+        await expect.poll(async () => (await (await fetch(`${app.server.url}/`, { headers: { 'accept-language': locale } })).text()).includes('site-menu-toggle'),
+          { timeout: 30_000, interval: 500 }).toBe(true);
+        const page = await context.newPage();
+        await page.goto(`${app.server.url}/`);
+        const groups = page.locator('#site-menu').getByRole('link', { name: w.groups, exact: true });
+        const toggle = page.getByRole('checkbox', { name: w.menu });
+        // The app's button is not there to be pressed in vain.
+        expect(await page.getByRole('button', { name: w.menu }).isVisible()).toBe(false);
+        if (width >= 1024) {
+          // Wide: the links are in the row, and there is no Menu to open.
+          expect(await groups.isVisible()).toBe(true);
+          expect(await page.locator('label[for="site-menu-toggle"]').isVisible()).toBe(false);
+        } else {
+          expect(await groups.isVisible()).toBe(false);
+          await page.locator('label[for="site-menu-toggle"]').click();
+          expect(await toggle.isChecked()).toBe(true);
+          await groups.waitFor(SLOW);
+          // (axe runs as a script in the page, which this page refuses: the same list is checked with
+          // JavaScript on in the walkthrough above and in site-header.test.ts.)
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+          // Keyboard too: Space on the focused checkbox closes it again.
+          await toggle.focus();
+          await page.keyboard.press('Space');
+          await expect.poll(() => groups.isVisible()).toBe(false);
+          await page.keyboard.press('Space');
+        }
+        await groups.click();
+        await page.waitForURL(`${app.server.url}/groups`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

@@ -59,6 +59,10 @@ export function shell(w: ScreenWords, path: string, main: string): string {
     `<ul class="flex items-center gap-1"><li class="ms-1"><a data-slot="button" href="/auth/sign-in" data-discover="true" class="${BUTTON_OUTLINE_SM} aria-[current=page]:bg-secondary aria-[current=page]:text-secondary-foreground">${text(w.nav.signIn)}</a></li></ul>` +
     // The menu opens once the app runs (a task after its first render); the button is there so nothing moves.
     `<button type="button" class="${BUTTON_GHOST_ICON} lg:hidden" aria-expanded="false" aria-controls="site-menu">${icon('menu')}<span class="sr-only">${text(w.menu)}</span></button>` +
+    // Without JavaScript that button opens nothing: a checkbox labelled Menu stands in for it
+    // (parsed only when scripts are off) and shows the list under the header while ticked.
+    '<noscript><style>header button[aria-controls="site-menu"]{display:none}nav:has(#site-menu-toggle:checked) #site-menu{display:flex}</style>' +
+    `<input type="checkbox" id="site-menu-toggle" class="peer sr-only"><label for="site-menu-toggle" class="${BUTTON_GHOST_ICON} cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-ring lg:hidden">${icon('menu')}<span class="sr-only">${text(w.menu)}</span></label></noscript>` +
     '</nav></div></header>' +
     `<main id="main" tabindex="-1" aria-busy="false" class="mx-auto min-h-svh w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none">${main}</main>` +
     '</div>';
