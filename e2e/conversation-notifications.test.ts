@@ -57,7 +57,7 @@ describe('conversation notifications', () => {
     expect(errors).toEqual([]);
   });
 
-  it('keeps the email choice for private messages, per kind, in Settings', async () => {
+  it('keeps the email and bell choices for conversations, per kind, in Settings', async () => {
     const { page } = await newSignedInPage(app.browser, app.server.url, 'alan@example.com', '/settings');
     const prefs = page.getByRole('region', { name: 'Notifications' });
     const messages = prefs.getByRole('checkbox', { name: 'Private messages' }).first();
@@ -74,6 +74,16 @@ describe('conversation notifications', () => {
     await page.reload();
     await prefs.getByRole('checkbox', { name: 'Private messages' }).first().waitFor(SLOW);
     expect(await prefs.getByRole('checkbox', { name: 'Private messages' }).first().isChecked()).toBe(false);
+
+    // The bell's own choice for the same kinds.
+    const bellChoices = prefs.getByRole('group', { name: 'What the bell shows' });
+    await bellChoices.getByRole('checkbox', { name: 'Mentions' }).uncheck();
+    await prefs.getByRole('button', { name: 'Save bell preferences' }).click();
+    await page.getByText('Bell preferences saved').first().waitFor(SLOW);
+    const { rows: bell } = await app.server.db.query<{ delivery: string }>(
+      `select k.delivery from public.notification_kind_preferences k join auth.users u on u.id = k.user_id
+       where u.email = 'alan@example.com' and k.kind = 'mention' and k.channel = 'in_app'`);
+    expect(bell).toEqual([{ delivery: 'off' }]);
     await checkLayouts(page, 'settings with conversation choices');
   });
 });

@@ -25,6 +25,7 @@ import { EmailForm } from "./components/email-form";
 import { LanguageForm } from "./components/language-form";
 import { passkeysEnabledQuery, phoneEnabledQuery } from "@/lib/auth/auth-server-settings";
 import { PasskeysSection } from "./components/passkeys";
+import { BellPreferencesForm } from "./components/bell-preferences-form";
 import { NotificationPreferencesForm } from "./components/notification-preferences-form";
 import { PasswordForm } from "./components/password-form";
 import { ProfileForm } from "./components/profile-form";
@@ -193,6 +194,7 @@ function SettingsSections({ profile, passkeysEnabled, phoneEnabled }: { profile:
       <SettingsSection id="notifications" title={t`Notifications`} description={t`Which emails and push notifications we send you.`}>
         <div className="flex flex-col gap-6">
           <NotificationPreferencesForm userId={profile.id} />
+          <BellPreferencesForm userId={profile.id} />
           <PushSettings userId={profile.id} />
         </div>
       </SettingsSection>
