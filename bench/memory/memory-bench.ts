@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fmt, stop } from '../support/measure.ts';
+import { httpClient, runLoad } from '../support/http-load.ts';
+import { scaleReads } from '../scale/scale-requests.ts';
 import { treeRss, type ProcessRss } from './process-tree.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -13,6 +15,10 @@ const HOLD = fileURLToPath(new URL('./hold-pglite.ts', import.meta.url));
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
 /** A function every demo page asks for (GET, no database work): the worker's own cost. */
 const FUNCTION = '/functions/v1/push-key';
+/** Seconds of the load phase: the web app's two commonest reads (Discover, an event page), 8 at a time. */
+const LOAD_S = Number(process.env.BENCH_LOAD_S ?? 60);
+/** Node options for the server under test, before the CLI's own (e.g. to compare V8 flags). */
+const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 /** Starts a Node script and resolves with its output once `ready` matches it. */
 function startUntil(args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; out: string }> {
@@ -45,10 +51,28 @@ async function timedGet(url: string, key: string): Promise<number> {
   return performance.now() - t;
 }
 
+/** The demo's Discover page and one event page, as anonymous visitors ask for them, 8 at a time. */
+async function loadFor(url: string, anon: string, seconds: number) {
+  const client = httpClient(url, 8);
+  const headers = { apikey: anon, authorization: `Bearer ${anon}` };
+  const first = await client.request('GET', '/rest/v1/events?select=slug&limit=1', undefined, headers);
+  const slug = (JSON.parse(first.body) as { slug: string }[])[0]?.slug ?? 'none';
+  const reads = scaleReads(slug, new Date().toISOString());
+  try {
+    return await runLoad(8, seconds, async (i) => {
+      const r = reads[i % reads.length]!;
+      const res = await client.request(r.method, `/rest/v1${r.path}?${r.query}`, r.body, { ...headers, ...r.headers });
+      return res.status >= 200 && res.status < 300;
+    });
+  } finally {
+    client.close();
+  }
+}
+
 /**
  * Resident memory of `gather-server start` with the demo project (PGlite, warm start), every
- * process of it counted: idle after start, after a function call, and after the workers' idle
- * period; beside a bare process holding the same kind of PGlite folder open (the limit).
+ * process of it counted: idle after start, after a function call, after the workers' idle
+ * period, after `BENCH_LOAD_S` of reads and once idle again; beside a bare process holding the same kind of PGlite folder open (the limit).
  */
 export async function memoryBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'gather-bench-memory-'));
@@ -65,7 +89,7 @@ export async function memoryBench(): Promise<void> {
     const bareDefault = await bareOpen('bare-default', { GATHER_PGLITE_SHARED_BUFFERS: '128MB' });
     const bare = await bareOpen('bare');
 
-    const args = [CLI, 'start', '--project', `${ROOT}supabase`, '--db', join(dir, 'db'), '--port', '0'];
+    const args = [...NODE_FLAGS, CLI, 'start', '--project', `${ROOT}supabase`, '--db', join(dir, 'db'), '--port', '0'];
     const env = { GATHER_LOG_LEVEL: 'warn', GATHER_FUNCTIONS_WORKER_IDLE_S: String(IDLE_S) };
     await stop((await startUntil(args, /secret key: /, env)).child); // cold start: migrations, seed
     const { child, out } = await startUntil(args, /secret key: /, env);
@@ -81,11 +105,18 @@ export async function memoryBench(): Promise<void> {
       await sleep(IDLE_S * 1000 + Math.min(Math.max((IDLE_S * 1000) / 4, 250), 15_000) + 1000);
       const released = treeRss(child.pid!);
       const afterIdle = await timedGet(url + FUNCTION, anon);
+      const loaded = await loadFor(url, anon, LOAD_S);
+      const afterLoad = treeRss(child.pid!);
+      await sleep(IDLE_S * 1000 + Math.min(Math.max((IDLE_S * 1000) / 4, 250), 15_000) + 1000);
+      const settled = treeRss(child.pid!);
 
       console.log(`memory (PGlite, demo project, warm start; limit = a bare process holding a PGlite folder open: ${fmt(bare)} MiB; ${fmt(bareDefault)} MiB with PGlite's default shared_buffers)`);
       show('idle after start', idle, bare);
       show(`after a call (${FUNCTION.slice(14)})`, called, bare);
       show(`after ${IDLE_S} s idle`, released, bare);
+      show(`after ${LOAD_S} s of load`, afterLoad, bare);
+      show(`then ${IDLE_S} s idle`, settled, bare);
+      console.log(`  load: ${fmt(loaded.perSecond)} reads/s, p50 ${fmt(loaded.p50)} ms, p99 ${fmt(loaded.p99)} ms, ${loaded.failed} failed${NODE_FLAGS.length ? `; node flags: ${NODE_FLAGS.join(' ')}` : ''}`);
       console.log(`  function call: first ${fmt(first)} ms, warm ${fmt(warm)} ms, first after idle ${fmt(afterIdle)} ms`);
     } finally {
       await stop(child);

@@ -62,7 +62,8 @@ function threadHost({ bundleFile, env, memoryMb }: HostOptions): WorkerHost {
 function processHost({ bundleFile, env, memoryMb }: HostOptions): WorkerHost {
   const child = fork(bundleFile, [], {
     env,
-    execArgv: [`--max-old-space-size=${memoryMb}`],
+    // A 1 MiB nursery: a function's requests make little garbage, and each worker is a process of its own.
+    execArgv: [`--max-old-space-size=${memoryMb}`, '--max-semi-space-size=1'],
     // The function's console goes to the server's stdout and stderr.
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
