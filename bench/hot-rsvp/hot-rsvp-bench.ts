@@ -5,7 +5,8 @@ import { httpClient } from '../support/http-load.ts';
 import { fmt } from '../support/measure.ts';
 import { percentile } from '../support/stats.ts';
 
-const PROJECT = fileURLToPath(new URL('../../supabase', import.meta.url));
+// BENCH_HOT_PROJECT: another copy of supabase/ (say, without a migration, to measure before it).
+const PROJECT = process.env.BENCH_HOT_PROJECT ?? fileURLToPath(new URL('../../supabase', import.meta.url));
 const PEOPLE = Number(process.env.BENCH_HOT_PEOPLE ?? 1000);
 const CAPACITY = 100;
 const CONCURRENCY = Number(process.env.BENCH_HOT_CONCURRENCY ?? 50);
@@ -105,11 +106,62 @@ export async function hotRsvpBench(): Promise<void> {
     console.log(`    REST             p50 ${fmt(rest.p50, 1).padStart(8)} ms   p99 ${fmt(rest.p99, 1).padStart(8)} ms   all in ${fmt(rest.seconds, 2)} s, ${rest.failed} failed; ${await tally(g, viaRest)}`);
     console.log(`    REST/driver p99 ×${fmt(rest.p99 / limit.p99, 2)}  (goal: p99 ≤ 2,000 ms)`);
 
+    await hotCheckouts(g, tokens);
     if (process.env.BENCH_PROFILE) await profileRsvps(g);
     await bulkInsert(g);
   } finally {
     await g.stop();
   }
+}
+
+/** A published paid event of CAPACITY seats selling one ticket type (EUR 15.00), hosted by member 1. */
+async function hotPaidEvent(g: TestServer, n: number): Promise<{ id: string; type: string }> {
+  const id = await hotEvent(g, 100 + n);
+  await g.db.query(`update public.events set currency = 'EUR', waitlist_enabled = false where id = $1`, [id]);
+  const t = await g.db.query<{ id: string }>(
+    `insert into public.ticket_types (event_id, name, price, max_per_order) values ($1, 'General', 1500, 4) returning id`, [id]);
+  return { id, type: t.rows[0]!.id };
+}
+
+async function ticketTally(g: TestServer, eventId: string): Promise<string> {
+  const r = await g.db.query<{ held: number; orders: number }>(
+    `select (select count(*) from public.tickets where event_id = $1 and status = 'held')::int as held,
+            (select count(*) from public.orders where event_id = $1 and status = 'pending')::int as orders`, [eventId]);
+  const t = r.rows[0]!;
+  return `${t.held} seats held in ${t.orders} orders${t.held === CAPACITY ? ' (exact)' : ' (NOT EXACT)'}`;
+}
+
+/**
+ * The same crowd checking out one ticket each from a paid event of CAPACITY seats: start_checkout
+ * (what the checkout function calls before Stripe) through the driver and through REST; a
+ * "sold out" (409) is an answer too.
+ */
+async function hotCheckouts(g: TestServer, tokens: string[]): Promise<void> {
+  const items = (type: string) => JSON.stringify([{ ticket_type_id: type, quantity: 1 }]);
+  const viaDriver = await hotPaidEvent(g, 1);
+  const limit = await everyone(async (i) => {
+    const claims = { sub: uid(i), role: 'authenticated', aud: 'authenticated' };
+    try {
+      await g.db.runAsRole({ role: 'authenticated', claims }, [{ sql: 'select public.start_checkout($1, $2::jsonb)', params: [viaDriver.id, items(viaDriver.type)] }]);
+    } catch (err) {
+      if (!String((err as Error).message).includes('sold_out')) throw err;
+    }
+    return true;
+  });
+  console.log(`    checkout driver  p50 ${fmt(limit.p50, 1).padStart(8)} ms   p99 ${fmt(limit.p99, 1).padStart(8)} ms   all in ${fmt(limit.seconds, 2)} s, ${limit.failed} failed; ${await ticketTally(g, viaDriver.id)}`);
+
+  const viaRest = await hotPaidEvent(g, 2);
+  const http = httpClient(g.url, CONCURRENCY);
+  const rest = await everyone(async (i) => {
+    const a = await http.request('POST', '/rest/v1/rpc/start_checkout', JSON.stringify({ event_id: viaRest.id, items: JSON.parse(items(viaRest.type)) }), {
+      apikey: g.keys.anonKey,
+      authorization: `Bearer ${tokens[i]}`,
+    });
+    return a.status === 200 || a.status === 409;
+  });
+  http.close();
+  console.log(`    checkout REST    p50 ${fmt(rest.p50, 1).padStart(8)} ms   p99 ${fmt(rest.p99, 1).padStart(8)} ms   all in ${fmt(rest.seconds, 2)} s, ${rest.failed} failed; ${await ticketTally(g, viaRest.id)}`);
+  console.log(`    checkout REST/driver p99 ×${fmt(rest.p99 / limit.p99, 2)}  (goal: p99 ≤ 2,000 ms)`);
 }
 
 const bulkRow = (i: number, batch: string) => ({
