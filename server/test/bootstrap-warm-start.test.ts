@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapPlatform, bootstrapFingerprint } from '../src/db/bootstrap.ts';
+import { openPglite, type PgliteDb } from '../src/db/pglite-driver.ts';
 import { createTestDb, driverName, type TestDb } from './helpers/test-db.ts';
 
 let t: TestDb;
@@ -38,5 +39,21 @@ describe(`a warm start does not redo the platform bootstrap (${driverName}; deci
     expect(await authUidWrittenBy()).not.toBe(before);
     const granted = await t.db.query('select 1 from _gather.auto_expose_granted');
     expect(granted.rows).toHaveLength(1);
+  });
+
+  if (driverName !== 'pglite') console.log('skipped: PostgreSQL keeps the stand-ins in its catalog; only a PGlite instance starts with an empty share folder');
+  it.skipIf(driverName !== 'pglite')('writes the stand-in extensions into a new PGlite instance\'s share folder again', async () => {
+    const image = await (t.db as PgliteDb).dumpDataDir();
+    const warm = await openPglite(undefined, image);
+    try {
+      await bootstrapPlatform(warm, { autoExposeNewTables: false });
+      const { rows } = await warm.query<{ name: string }>(
+        `select name from pg_available_extensions where name in ('pg_cron', 'pg_net', 'supabase_vault', 'pgjwt') order by name`,
+      );
+      expect(rows.map((r) => r.name)).toEqual(['pg_cron', 'pg_net', 'pgjwt', 'supabase_vault']);
+      await warm.exec('create extension pg_net');
+    } finally {
+      await warm.close();
+    }
   });
 });

@@ -13,10 +13,12 @@ export interface BootstrapOptions {
 }
 
 /**
- * Files whose effect does not live in the database: 18-pgjwt writes pgjwt's control file and
- * script into PGlite's in-memory share folder, which every process starts without.
+ * What does not live in the database, on PGlite: the stand-in extensions' control files (pg_cron,
+ * pg_net, Vault: 09–11) and pgjwt's (18) are written into PGlite's in-memory share folder, which
+ * every instance starts without. A warm start writes them again; PostgreSQL keeps its catalog.
  */
-const EVERY_START = ['18-pgjwt.sql'];
+const EVERY_PGLITE_START = ['18-pgjwt.sql'];
+const STAND_INS_AGAIN = `select _gather.stand_in_extension(name, version, null) from _gather.emulated_extensions where name <> 'pgjwt'`;
 
 /** The bootstrap's files, in order, with their text (read once a process). */
 let bootstrapFiles: { name: string; sql: string }[] | undefined;
@@ -55,16 +57,19 @@ async function runFile(tx: Queryable, file: { name: string; sql: string }): Prom
 /**
  * Creates, idempotently, what a Supabase database has before any app migration: roles,
  * schemas, auth and storage tables and helpers, the realtime publication, the migrations table.
- * A database that already had this very bootstrap (same fingerprint) only gets the files that
- * must run in every process: a warm start does not redo ~70 kB of DDL (decision 0401).
+ * A database that already had this very bootstrap (same fingerprint) only gets what must be
+ * redone in every process: a warm start does not redo ~70 kB of DDL (decision 0401).
  */
 export async function bootstrapPlatform(db: Db, opts: BootstrapOptions = {}): Promise<void> {
   const files = filesInOrder();
   const fingerprint = bootstrapFingerprint(opts);
   if ((await recordedFingerprint(db)) === fingerprint) {
-    await underStartLock(db, async (tx) => {
-      for (const file of files) if (EVERY_START.includes(file.name)) await runFile(tx, file);
-    });
+    if (db.kind === 'pglite') {
+      await underStartLock(db, async (tx) => {
+        await tx.query(STAND_INS_AGAIN);
+        for (const file of files) if (EVERY_PGLITE_START.includes(file.name)) await runFile(tx, file);
+      });
+    }
     return;
   }
   await underStartLock(db, async (tx) => {

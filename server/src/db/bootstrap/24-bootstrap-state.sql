@@ -1,7 +1,7 @@
 -- Which platform bootstrap this database has had: a fingerprint of every file in this folder (and
 -- the auto-expose switch), written by the server after running them. A start that finds its own
--- fingerprint here runs only the files that must run in every process (bootstrap.ts EVERY_START),
--- not the whole bootstrap again (decision 0401).
+-- fingerprint here only redoes what lives outside the database (bootstrap.ts), not the whole
+-- bootstrap (decision 0401).
 create table if not exists _gather.bootstrap_state (
   only_row boolean primary key default true check (only_row),
   fingerprint text not null,
