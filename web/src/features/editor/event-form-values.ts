@@ -82,8 +82,8 @@ export function eventToFormValues(event: EditableEvent): EventFormValues {
 /**
  * A new event copied from `event` (the host dashboard's "Duplicate"): its words, place, zone,
  * RSVP settings and group, at the same times of day a whole number of weeks later, the first
- * such date after today in its zone. Its pictures and video file stay with the original (they
- * are stored under it); a video link comes along.
+ * such date after today in its zone. A video link comes along; its cover, uploaded video and
+ * questions are copied at the first save (api/duplicate-extras.ts), not RSVPs.
  */
 export function duplicateFormValues(event: EditableEvent, now: Date = new Date()): EventFormValues {
   const values = eventToFormValues(event);

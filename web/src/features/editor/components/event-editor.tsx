@@ -82,7 +82,7 @@ export function EventEditor({ initial, copyOf = null }: { initial: EditableEvent
   const filesPending = [cover.state.status, video.state.status].some((s) => s === "waiting" || s === "uploading");
   const guard = useLeaveGuard(form.formState.isDirty || filesPending);
   const { save, phase, busy } = useSaveEvent({
-    form, saved, onSaved: setSaved, cover, video, clearDraft: draft.clear, releaseGuard: guard.release, initial,
+    form, saved, onSaved: setSaved, cover, video, clearDraft: draft.clear, releaseGuard: guard.release, initial, copyOf,
   });
 
   function submit(intent: SaveIntent, scope?: SeriesScope) {

@@ -9,6 +9,7 @@ import { useSession } from "@/lib/auth/session-context";
 import { queryRoots } from "@/lib/query-keys";
 import { editorKeys } from "../api/editor-keys";
 import type { EditorLoad } from "../api/get-editable-event";
+import { copyFromOriginal, type CopiedMedia } from "../api/duplicate-extras";
 import { insertDraft, publishEvent, saveOnlineLink, updateEvent, type SavedEvent } from "../api/event-writes";
 import { changedFields, createSeries, updateSeriesFrom } from "../series/series-api";
 import { saveProblem } from "../editor-errors";
@@ -44,6 +45,8 @@ type Options = {
   releaseGuard: () => void;
   /** The event as loaded, to tell what "this and following" changes. */
   initial: EditableEvent | null;
+  /** Duplicate: the event this one is a copy of; its questions and files come along on the first save. */
+  copyOf?: EditableEvent | null;
 };
 
 function successText(intent: SaveIntent): string {
@@ -73,7 +76,7 @@ async function uploadedPath(upload: Upload, eventId: string, what: "cover" | "vi
  * then the media paths, then publishing. Any failure keeps the form as typed and says why,
  * beside the field when the database named one.
  */
-export function useSaveEvent({ form, saved, onSaved, cover, video, clearDraft, releaseGuard, initial }: Options) {
+export function useSaveEvent({ form, saved, onSaved, cover, video, clearDraft, releaseGuard, initial, copyOf = null }: Options) {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -83,6 +86,7 @@ export function useSaveEvent({ form, saved, onSaved, cover, video, clearDraft, r
     if (!user) return;
     const fields = formValuesToEventFields(values);
     let event = saved;
+    let copied: CopiedMedia = {};
     try {
       setPhase(intent === "publish" ? t`Publishing…` : t`Saving…`);
       if (!event) {
@@ -91,6 +95,13 @@ export function useSaveEvent({ form, saved, onSaved, cover, video, clearDraft, r
         removeDraft("new"); // from here on the event's own copy (keyed by its id) takes over
         onSaved(event);
         seedEditorCache(event, fields, values.onlineUrl);
+        if (copyOf) {
+          // Files the host did not replace in this visit (nothing chosen), and a video only while
+          // the copy has no video link of its own.
+          copied = await copyFromOriginal(copyOf, event.id, {
+            cover: cover.state.status === "idle", video: video.state.status === "idle" && values.videoKind === "none",
+          });
+        }
         // A reload from here on opens this event, not a blank form (the page stays mounted).
         releaseGuard();
         void navigate(`/events/${event.slug}/edit`, { replace: true });
@@ -109,9 +120,10 @@ export function useSaveEvent({ form, saved, onSaved, cover, video, clearDraft, r
         uploadedPath(cover, event.id, "cover"),
         values.videoKind === "upload" ? uploadedPath(video, event.id, "video") : Promise.resolve(null),
       ]);
-      const media: { cover_path?: string; video_path?: string } = {};
+      const media: { cover_path?: string; video_path?: string } = { ...copied };
       if (coverPath && coverPath !== fields.cover_path) media.cover_path = coverPath;
       if (videoPath && videoPath !== fields.video_path) media.video_path = videoPath;
+      if (copied.video_path && !videoPath) form.setValue("videoKind", "upload");
       if (media.cover_path || media.video_path) {
         setPhase(t`Saving…`);
         event = await updateEvent(event.id, media);
