@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { missingV8Flags, SERVER_V8_FLAGS } from '../src/cli/v8-settings.ts';
+import { missingV8Flags, SERVER_V8_FLAGS, SMALL_MEMORY_V8_FLAGS } from '../src/cli/v8-settings.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 const EMPTY_PROJECT = fileURLToPath(new URL('./fixtures/empty-project', import.meta.url));
@@ -32,5 +32,10 @@ describe('the server process runs with its V8 settings (decision 0402)', { timeo
     expect(args.some((a) => a.startsWith('--max-semi-space-size'))).toBe(false);
     expect(missingV8Flags(['--max_semi_space_size=16'])).toEqual([]);
     expect(missingV8Flags([], '--max-old-space-size=512')).toEqual(SERVER_V8_FLAGS);
+  });
+
+  it('GATHER_SMALL_MEMORY=1 adds Liftoff-only WebAssembly for PGlite', async () => {
+    const args = await startedWith({ GATHER_SMALL_MEMORY: '1' });
+    expect(args.slice(1, 1 + SERVER_V8_FLAGS.length + SMALL_MEMORY_V8_FLAGS.length)).toEqual([...SERVER_V8_FLAGS, ...SMALL_MEMORY_V8_FLAGS]);
   });
 });

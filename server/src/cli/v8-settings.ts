@@ -12,19 +12,31 @@
  */
 export const SERVER_V8_FLAGS = ['--max-semi-space-size=2'];
 
+/**
+ * `GATHER_SMALL_MEMORY=1` (a 512 MiB box): PGlite's WebAssembly compiled by V8's baseline compiler
+ * (Liftoff) only, never optimised: 60–80 MiB less resident, at ~35% more CPU per query (measured
+ * by `npm run bench -- memory` with BENCH_NODE_FLAGS, decision 0402). Off by default.
+ */
+export const SMALL_MEMORY_V8_FLAGS = ['--liftoff-only'];
+
+/** The V8 flags a server started with this environment runs with. */
+export function serverV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
+  return env.GATHER_SMALL_MEMORY === '1' ? [...SERVER_V8_FLAGS, ...SMALL_MEMORY_V8_FLAGS] : SERVER_V8_FLAGS;
+}
+
 /** Set in the restarted process: never restart twice. */
 const APPLIED = 'GATHER_V8_SETTINGS_APPLIED';
 
-/** The flags of SERVER_V8_FLAGS the process was not started with (one given by the operator wins). */
-export function missingV8Flags(execArgv: readonly string[], nodeOptions = ''): string[] {
+/** The flags of `wanted` the process was not started with (one given by the operator wins). */
+export function missingV8Flags(execArgv: readonly string[], nodeOptions = '', wanted = SERVER_V8_FLAGS): string[] {
   const given = [...execArgv, ...nodeOptions.split(/\s+/)].map((a) => a.split('=')[0]!.replaceAll('_', '-'));
-  return SERVER_V8_FLAGS.filter((f) => !given.includes(f.split('=')[0]!));
+  return wanted.filter((f) => !given.includes(f.split('=')[0]!));
 }
 
 /** Restarts this process with the missing flags, where the platform can (Linux, macOS); else carries on without them. */
 export function restartWithServerV8Flags(): void {
   if (process.env[APPLIED] || typeof process.execve !== 'function' || process.platform === 'win32') return;
-  const missing = missingV8Flags(process.execArgv, process.env.NODE_OPTIONS);
+  const missing = missingV8Flags(process.execArgv, process.env.NODE_OPTIONS, serverV8Flags());
   if (missing.length === 0) return;
   // execve is experimental in Node 24: its warning would be the first line of every start.
   process.removeAllListeners('warning');
