@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,9 +8,12 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = `${ROOT}server/src/cli/main.ts`;
 const OPEN = fileURLToPath(new URL('./open-pglite.ts', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** The built web app the server serves (`--web`); without one (not built) the start serves the APIs only. */
+const WEB_DIST = process.env.BENCH_WEB_DIST ?? `${ROOT}web/dist`;
+const WEB = existsSync(join(WEB_DIST, 'index.html')) ? ['--web', WEB_DIST] : [];
 
 async function serverStart(dataDir: string, idleRss = false) {
-  const run = spawnUntil([CLI, 'start', '--project', `${ROOT}supabase`, '--db', dataDir, '--port', '0', '--web', `${ROOT}web/dist`], /secret key: /, {
+  const run = spawnUntil([CLI, 'start', '--project', `${ROOT}supabase`, '--db', dataDir, '--port', '0', ...WEB], /secret key: /, {
     GATHER_LOG_LEVEL: 'warn',
   });
   const { ms } = await run.done;
@@ -47,7 +50,7 @@ export async function startupBench(): Promise<void> {
     }
   }
   const c = median(cold), w = median(warm), rc = median(rawCold), rw = median(rawWarm);
-  console.log(`startup (PGlite, median of ${RUNS}; baseline = a bare process opening the same PGlite folder)`);
+  console.log(`startup (PGlite, median of ${RUNS}; baseline = a bare process opening the same PGlite folder)${WEB.length ? '' : `; no web app at ${WEB_DIST}: APIs only`}`);
   console.log(`  cold start to ready   ${fmt(c)} ms   baseline ${fmt(rc)} ms   ratio ${fmt(c / rc, 2)}`);
   console.log(`  warm start to ready   ${fmt(w)} ms   baseline ${fmt(rw)} ms   ratio ${fmt(w / rw, 2)}`);
   console.log(`  RSS at idle (warm)    ${fmt(median(rss))} MiB`);
