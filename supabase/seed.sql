@@ -346,6 +346,25 @@ join public.profiles s on s.username = m.sender
 join public.profiles r on r.username = m.recipient
 join public.conversations c on c.user_a = least(s.id, r.id) and c.user_b = greatest(s.id, r.id);
 
+-- What these told the bell when they were written (decision 0405's triggers): Grace's shows Ada's
+-- mention, Alan's reply to her thread and Ada's unread message; Ada's, Grace's mention and the
+-- replies. Each is dated as its post, and read if its message was read (Ada read Grace's). Their
+-- emails and pushes belong to that past: recorded as 'skipped' (as migration 20261101001200 did for
+-- older notifications), so the demo's first minute does not mail them out.
+with dated as (
+  select n.id,
+         coalesce((select r.created_at from public.discussion_replies r where r.id = (n.payload ->> 'reply_id')::uuid),
+                  (select m.created_at from public.direct_messages m where m.id = (n.payload ->> 'message_id')::uuid),
+                  (select t.created_at from public.discussion_threads t where t.id = (n.payload ->> 'thread_id')::uuid)) as at,
+         (select m.read_at from public.direct_messages m where m.id = (n.payload ->> 'message_id')::uuid) as read_at
+  from public.notifications n
+  where n.kind in ('mention', 'discussion_reply', 'direct_message')
+)
+update public.notifications n
+set created_at = d.at, read_at = d.read_at, emailed_at = d.at, email_status = coalesce(n.email_status, 'skipped'),
+    pushed_at = d.at, push_status = coalesce(n.push_status, 'skipped')
+from dated d where d.id = n.id;
+
 -- After the event (issue 33, decisions 0355–0358): last week's riverside picnic, with three photos
 -- in its album (seed-media/event-albums/<its id>/: the bucket keeps each event's photos in its own
 -- folder, so its id is fixed) and feedback from most of those who went: Ada's dashboard shows the

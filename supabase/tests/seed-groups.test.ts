@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { driverName } from '../../server/test/helpers/test-db.ts';
 import { signToken } from '../../server/test/helpers/tokens.ts';
 import { startGather, type GatherServer } from './support/gather-server.ts';
 
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => g.stop());
 
-describe('seed groups', () => {
+describe(`seed groups (${driverName})`, () => {
   it('eight groups across the cities, with counts, every role, requests, a ban and a private one', async () => {
     const { data, error } = await g.anon().rpc('search_groups').select('name, city, visibility, join_policy, member_count, next_event_title');
     expect(error).toBeNull();
@@ -73,5 +74,46 @@ describe('seed groups', () => {
     expect(news!.length).toBe(5);
     const { data: anonNews } = await g.anon().from('group_announcements').select('subject');
     expect(anonNews!.length).toBe(4); // the private group's stays with its members
+  });
+
+  it("gives Grace's bell a mention, a reply to her thread and a private message, dated as they were written", async () => {
+    const grace = await asSeedMember(2);
+    const { data, error } = await grace.from('notifications').select('kind, payload, read_at, created_at').order('created_at', { ascending: false });
+    expect(error).toBeNull();
+    type Row = { kind: string; payload: Record<string, string | null>; read_at: string | null; created_at: string };
+    const bell = data as Row[];
+    // Newest first, as the bell lists them: Ada's message (2 h), her mention (18 h), Alan's reply (20 h).
+    expect(bell.map((n) => [n.kind, n.payload.from_name, n.read_at])).toEqual([
+      ['direct_message', 'Ada Lovelace', null], ['mention', 'Ada Lovelace', null], ['discussion_reply', 'Alan Turing', null],
+    ]);
+    const hoursAgo = bell.map((n) => Math.round((Date.now() - Date.parse(n.created_at)) / 36e5));
+    expect(hoursAgo).toEqual([2, 18, 20]);
+
+    // Each links to what it says: the reply that mentions her, in her own thread; Alan's reply
+    // there; the unread message from Ada.
+    const [message, mention, reply] = bell as [Row, Row, Row];
+    const { data: thread } = await grace.from('discussion_threads').select('id, title, author_id').eq('id', mention.payload.thread_id!).single();
+    expect(thread).toEqual({ id: mention.payload.thread_id, title: 'Which engine should we build next?', author_id: SEED_USER(2) });
+    expect(mention.payload.group_slug).toBe('lisbon-analytical-society');
+    const { data: posts } = await grace.from('discussion_replies').select('id, author_id, body')
+      .in('id', [mention.payload.reply_id!, reply.payload.reply_id!]).order('created_at');
+    expect(posts).toEqual([
+      { id: reply.payload.reply_id, author_id: SEED_USER(5), body: expect.stringContaining('Punched cards') },
+      { id: mention.payload.reply_id, author_id: SEED_USER(1), body: expect.stringContaining('@grace') },
+    ]);
+    expect(reply.payload.thread_id).toBe(thread!.id);
+    const { data: dm } = await grace.from('direct_messages').select('sender_id, read_at, conversation_id').eq('id', message.payload.message_id!).single();
+    expect(dm).toEqual({ sender_id: SEED_USER(1), read_at: null, conversation_id: message.payload.conversation_id });
+  });
+
+  it("keeps the seed's conversation notifications in the past: Ada's for a message she read is read, none waits to be mailed or pushed", async () => {
+    const { rows: ada } = await g.db.query<{ kind: string; read: boolean }>(
+      `select kind, read_at is not null as read from public.notifications where user_id = $1 and kind = 'direct_message'`, [SEED_USER(1)]);
+    expect(ada).toEqual([{ kind: 'direct_message', read: true }]);
+    const { rows } = await g.db.query<{ n: number; pending: number }>(
+      `select count(*)::int as n, count(*) filter (where emailed_at is null or pushed_at is null or created_at > now() - interval '1 hour')::int as pending
+       from public.notifications where kind in ('mention', 'discussion_reply', 'direct_message')`);
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(3);
+    expect(rows[0]!.pending).toBe(0);
   });
 });
