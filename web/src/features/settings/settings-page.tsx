@@ -191,7 +191,7 @@ function SettingsSections({ profile, passkeysEnabled, phoneEnabled }: { profile:
           </Suspense>
         </SettingsSection>
       )}
-      <SettingsSection id="notifications" title={t`Notifications`} description={t`Which emails and push notifications we send you.`}>
+      <SettingsSection id="notifications" title={t`Notifications`} description={t`What the bell shows, and which emails and push notifications we send you.`}>
         <div className="flex flex-col gap-6">
           <NotificationPreferencesForm userId={profile.id} />
           <BellPreferencesForm userId={profile.id} />
