@@ -3567,6 +3567,7 @@ export type Database = {
         Args: { event_id: string; user_id: string }
         Returns: Json
       }
+      undo_ticket_check_in: { Args: { ticket_id: string }; Returns: Json }
       unlock_ticket_types: {
         Args: { access_code: string; event_id: string }
         Returns: {

@@ -14,6 +14,17 @@ describe("check-in outcomes", () => {
     expect(outcome.detail).toMatch(/^\+1 guest · 6:05\s?PM$/);
   });
 
+  it("keeps a paid ticket's id, so its check-in can be undone from the result; an RSVP's has none", () => {
+    const at = "2026-11-25T18:05:00Z";
+    const paid = successOutcome(
+      { rsvp_id: "", ticket_id: "t1", event_id: "e1", user_id: "u", username: "ada", display_name: "Ada", guests: 0, checked_in_at: at },
+      event,
+    );
+    expect(paid.ticketId).toBe("t1");
+    const free = successOutcome({ rsvp_id: "r", event_id: "e1", user_id: "u", username: "ada", display_name: "Ada", guests: 0, checked_in_at: at }, event);
+    expect(free).not.toHaveProperty("ticketId");
+  });
+
   it("warns when a ticket was for another event the checker also serves", () => {
     const outcome = successOutcome(
       { rsvp_id: "r", event_id: "other", user_id: "u", username: "g", display_name: "G", guests: 0, checked_in_at: "2026-11-25T18:05:00Z" },

@@ -9,6 +9,8 @@ export type CheckInOutcome = {
   headline: string;
   name?: string;
   detail?: string;
+  /** The paid ticket just checked in: the result offers to undo it (the list holds RSVPs only). */
+  ticketId?: string;
 };
 
 type EventTimes = { id: string; starts_at: string; ends_at: string; timezone: string };
@@ -35,6 +37,7 @@ export function successOutcome(result: CheckInSuccess, event: EventTimes): Check
     headline: other ? t`Checked in, to another event` : t`Checked in`,
     name: result.display_name,
     detail: parts.join(" · "),
+    ...(result.ticket_id ? { ticketId: result.ticket_id } : {}),
   };
 }
 

@@ -93,7 +93,7 @@ function Door({ event, canManage }: { event: ManagedEvent; canManage: boolean })
       </header>
       {windowText && <Alert>{windowText}</Alert>}
 
-      <CheckInResult outcome={checkIn.outcome} busy={checkIn.busy} />
+      <CheckInResult outcome={checkIn.outcome} busy={checkIn.busy} onUndoTicket={checkIn.undoTicketCheckIn} />
 
       <section aria-labelledby="scan-heading" className="flex flex-col gap-4 rounded-xl border border-border bg-card p-4">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -9,6 +9,8 @@ export type CheckInSuccess = {
   display_name: string;
   guests: number;
   checked_in_at: string;
+  /** A paid ticket's own id (check_in_ticket on a paid ticket's code, check_in_order_ticket). */
+  ticket_id?: string;
 };
 
 /** Checks in a guest found by name on the list. */
@@ -28,5 +30,11 @@ export async function checkInTicket(code: string): Promise<CheckInSuccess> {
 /** Takes back a check-in tapped by mistake: the guest is on the list as not arrived again. */
 export async function undoCheckIn(eventId: string, userId: string): Promise<void> {
   const { error } = await supabase.rpc("undo_check_in", { event_id: eventId, user_id: userId });
+  if (error) throw error;
+}
+
+/** The same for a paid ticket, which is checked in by its own code rather than its holder's RSVP. */
+export async function undoTicketCheckIn(ticketId: string): Promise<void> {
+  const { error } = await supabase.rpc("undo_ticket_check_in", { ticket_id: ticketId });
   if (error) throw error;
 }

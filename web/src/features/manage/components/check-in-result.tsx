@@ -1,5 +1,6 @@
-import { Trans } from "@lingui/react/macro";
-import { CircleAlert, CircleCheck, CircleX } from "lucide-react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { CircleAlert, CircleCheck, CircleX, Undo2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { CheckInOutcome } from "../check-in-outcome";
 
@@ -9,18 +10,37 @@ const tones = {
   error: { box: "border-red-300 bg-red-50 text-red-900", Icon: CircleX },
 };
 
+type Props = {
+  outcome: CheckInOutcome | null;
+  busy: boolean;
+  /** Takes back a paid ticket's check-in tapped by mistake (RSVPs are undone from the list). */
+  onUndoTicket: (ticketId: string, name: string) => void;
+};
+
 /** The last attempt's result, large enough to read at arm's length at a busy door. */
-export function CheckInResult({ outcome, busy }: { outcome: CheckInOutcome | null; busy: boolean }) {
+export function CheckInResult({ outcome, busy, onUndoTicket }: Props) {
+  const { t } = useLingui();
+  const ticketId = !busy ? outcome?.ticketId : undefined;
+  const name = outcome?.name ?? "";
   return (
-    // Always in the DOM, so screen readers announce each new result.
-    <div aria-live="assertive" aria-atomic="true" data-testid="check-in-result">
-      {busy ? (
-        <p className="rounded-xl border border-border bg-muted px-4 py-6 text-center text-lg font-medium">
-          <Trans>Checking…</Trans>
-        </p>
-      ) : outcome ? (
-        <Result outcome={outcome} />
-      ) : null}
+    <div className="flex flex-col gap-2">
+      {/* Always in the DOM, so screen readers announce each new result. */}
+      <div aria-live="assertive" aria-atomic="true" data-testid="check-in-result">
+        {busy ? (
+          <p className="rounded-xl border border-border bg-muted px-4 py-6 text-center text-lg font-medium">
+            <Trans>Checking…</Trans>
+          </p>
+        ) : outcome ? (
+          <Result outcome={outcome} />
+        ) : null}
+      </div>
+      {/* Outside the live region: the result is announced, not the button. */}
+      {ticketId && (
+        <Button variant="outline" className="self-end" onClick={() => onUndoTicket(ticketId, name)} aria-label={t`Undo check-in for ${name}`}>
+          <Undo2 aria-hidden="true" />
+          <Trans>Undo</Trans>
+        </Button>
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { errorMessage } from "@/lib/errors";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
-import { checkInGuest, checkInTicket, undoCheckIn, type CheckInSuccess } from "../api/check-in";
+import { checkInGuest, checkInTicket, undoCheckIn, undoTicketCheckIn, type CheckInSuccess } from "../api/check-in";
 import type { ManagedEvent } from "../api/get-managed-event";
 import type { Guest } from "../api/guest-list";
 import { manageKeys } from "../api/manage-keys";
@@ -50,9 +50,20 @@ export function useCheckIn(event: ManagedEvent) {
     onError: (error) => toast.error(errorMessage(error)),
   });
 
+  // A paid ticket is not on the list: its check-in is taken back from the result panel.
+  const undoTicket = useMutation({
+    mutationFn: ({ ticketId }: { ticketId: string; name: string }) => undoTicketCheckIn(ticketId),
+    onSuccess: (_, { name }) => {
+      setOutcome(null);
+      toast.success(t`${name}'s check-in was undone.`);
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+
   return {
     outcome,
-    busy: mutation.isPending || undo.isPending,
+    busy: mutation.isPending || undo.isPending || undoTicket.isPending,
+    undoTicketCheckIn: (ticketId: string, name: string) => undoTicket.mutate({ ticketId, name }),
     undoCheckIn: (guest: Guest, name: string) => undo.mutate({ userId: guest.user_id, name }),
     checkInGuest: (guest: Guest, name: string) => mutation.mutate({ kind: "guest", userId: guest.user_id, name }),
     checkInCode: (code: string) => mutation.mutate({ kind: "ticket", code }),
