@@ -1,5 +1,6 @@
-// A check-in tapped by mistake at the door is undone from the same list (issue 32, host tools):
-// English at 360 px, French at 1280 px, axe clean.
+// A check-in tapped by mistake at the door is undone from the same list (issue 32, host tools),
+// and a paid ticket's from the result of its scan (decision 0415): English at 360 px, French at
+// 1280 px, axe clean.
 import { readFile } from 'node:fs/promises';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +103,76 @@ describe('walk-ins at the door', () => {
         await page.goto(`${app.server.url}/events/${slug}/check-in`);
         await section.getByRole('button', { name: w.remove }).click(SLOW);
         await expect.poll(() => section.getByRole('listitem').count(), SLOW).toBe(0);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.evaluate(() => localStorage.removeItem('gather.locale')).catch(() => {});
+        await context.close();
+      }
+    });
+  }
+});
+
+// A paid ticket is checked in by its code, not from the list: its result panel offers the undo.
+describe("undoing a paid ticket's check-in at the door", () => {
+  const PAID_TITLE = 'Door mistakes: a paid ticket';
+  let paidSlug = '';
+  let ticketId = '';
+  let ticketCode = '';
+  let grace: SupabaseClient;
+
+  beforeAll(async () => {
+    const { data: me } = await ada.auth.getUser();
+    const startsAt = new Date(Date.now() + 3600_000);
+    const { data: event, error } = await ada.from('events').insert({
+      host_id: me.user!.id, title: PAID_TITLE, category: 'community', status: 'published', visibility: 'public', currency: 'EUR',
+      starts_at: startsAt.toISOString(), ends_at: new Date(startsAt.getTime() + 3 * 3600_000).toISOString(),
+      timezone: 'Europe/Lisbon', venue_name: 'LX Factory', lat: 38.7036, lng: -9.1784,
+    }).select('id, slug').single();
+    if (error) throw error;
+    paidSlug = event.slug;
+    const type = await ada.from('ticket_types').insert({ event_id: event.id, name: 'General', price: 1500 }).select('id').single();
+    if (type.error) throw type.error;
+    // A paid order as Stripe's webhook completes it: the checkout as Grace, the payment as the service.
+    grace = await clientFor('grace');
+    const started = await grace.rpc('start_checkout', { event_id: event.id, items: [{ ticket_type_id: type.data.id, quantity: 1 }] });
+    if (started.error) throw started.error;
+    const order = started.data as { order_id: string; amount_total: number; currency: string };
+    const service = createClient(app.server.url, app.server.keys.serviceRoleKey, { auth: { persistSession: false } });
+    const session = `cs_test_${order.order_id}`;
+    const attached = await service.rpc('attach_checkout_session', { order_id: order.order_id, session_id: session, url: 'https://checkout.stripe.com/x' });
+    if (attached.error) throw attached.error;
+    const paid = await service.rpc('complete_checkout', {
+      order_id: order.order_id, session_id: session, payment_status: 'paid', amount_total: order.amount_total, currency: order.currency, payment_intent: `pi_${order.order_id}`,
+    });
+    if (paid.error) throw paid.error;
+    const details = await grace.rpc('order_details', { order_id: order.order_id });
+    if (details.error) throw details.error;
+    ({ id: ticketId, code: ticketCode } = (details.data as { tickets: { id: string; code: string }[] }).tickets[0]!);
+  });
+
+  for (const [lang, width, scanRegion, codeLabel, submit, checkedIn, undo, toast] of [
+    ['en', 360, 'Scan or enter a ticket', 'Ticket code', 'Check in', 'Checked in', 'Undo check-in for Grace Hopper', "Grace Hopper's check-in was undone."],
+    ['fr', 1280, 'Scanner ou saisir un billet', 'Code du billet', 'Enregistrer l’arrivée', 'Enregistré', 'Annuler l’arrivée de Grace Hopper', 'L’arrivée de Grace Hopper a été annulée.'],
+  ] as const) {
+    it(`puts the ticket back as not arrived, to be scanned again (${lang}, ${width} px)`, async () => {
+      const { context, page } = await newSignedInPage(app.browser, app.server.url, 'ada@example.com', '/');
+      try {
+        const errors = watchPageErrors(page);
+        await page.setViewportSize({ width, height: 900 });
+        await page.evaluate((l) => localStorage.setItem('gather.locale', l), lang);
+        await page.goto(`${app.server.url}/events/${paidSlug}/check-in`);
+        await expect.poll(() => heading(page), SLOW).toBe(PAID_TITLE);
+        const result = page.getByTestId('check-in-result');
+        await page.getByLabel(codeLabel, { exact: true }).fill(ticketCode);
+        await page.getByRole('region', { name: scanRegion }).getByRole('button', { name: submit, exact: true }).click();
+        await result.getByText(checkedIn, { exact: true }).waitFor(SLOW);
+        expect(await seriousA11yViolations(page)).toEqual([]);
+        await page.getByRole('button', { name: undo }).click(SLOW);
+        await page.getByText(toast).first().waitFor(SLOW);
+        await expect.poll(() => page.getByRole('button', { name: undo }).count(), SLOW).toBe(0);
+        const { data } = await grace.from('tickets').select('checked_in_at').eq('id', ticketId).single();
+        expect(data!.checked_in_at).toBeNull();
+        expect(await seriousA11yViolations(page)).toEqual([]);
         expect(errors).toEqual([]);
       } finally {
         await page.evaluate(() => localStorage.removeItem('gather.locale')).catch(() => {});
