@@ -1,4 +1,5 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { loadConfig, type ConfigFlags } from '../../src/config/load-config.ts';
@@ -36,6 +37,11 @@ export interface TestServerOptions {
    * gets one in-process server, and the reason is printed.
    */
   inProcess?: string;
+  /**
+   * Start from a copy of a database the project's migrations were already applied to (made once
+   * per run): for suites that test what the migrations build, not how a server applies them.
+   */
+  premigrated?: boolean;
 }
 
 /** What only an in-process server has: a cluster's test server throws, naming the way out. */
@@ -48,9 +54,10 @@ const IN_PROCESS_ONLY = ['app', 'metrics', 'readiness', 'prepared'] as const;
  * its own (cluster-test-server.ts), the test reaching the same database through `db`.
  */
 export async function startTestServer(flags: ConfigFlags = {}, opts: TestServerOptions = {}): Promise<TestServer> {
-  const testDb = await createTestDb();
+  const project = flags.project ?? EMPTY_PROJECT;
+  const testDb = await createTestDb({ migrations: opts.premigrated ? join(project, 'migrations') : undefined });
   // No database port unless a test asks for one: parallel test servers would all want 54322.
-  const all: ConfigFlags = { project: EMPTY_PROJECT, port: '0', logLevel: 'silent', db: testDb.target, dbPort: 'off', ...flags };
+  const all: ConfigFlags = { project, port: '0', logLevel: 'silent', db: testDb.target, dbPort: 'off', ...flags };
   const config = loadConfig(all, {});
   const workers = testWorkers();
   let server: RunningServer;

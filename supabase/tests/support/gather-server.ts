@@ -23,7 +23,7 @@ export interface GatherServer extends TestServer {
  * copy of supabase/ with its own functions/.env (projectWithEnv in payments.ts).
  */
 export async function startGather(opts: { seed?: boolean; flags?: ConfigFlags; project?: string } = {}): Promise<GatherServer> {
-  const s = await startTestServer({ ...opts.flags, project: opts.project ?? PROJECT }, { seed: opts.seed ?? false });
+  const s = await startTestServer({ ...opts.flags, project: opts.project ?? PROJECT }, { seed: opts.seed ?? false, premigrated: true });
   let n = 0;
   return Object.assign(s, {
     async member(username: string, o: { admin?: boolean } = {}): Promise<Member> {
