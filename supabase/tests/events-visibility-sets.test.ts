@@ -158,3 +158,23 @@ describe("Discover's search", () => {
     expect(few!.total).toBe(1);
   });
 });
+
+// Every event's id, for a caller to ask about events its row-level security hides.
+const ALL_EVENT_IDS = `
+  create function public.test_all_event_ids() returns setof uuid
+  language sql stable security definer set search_path = '' as $$ select id from public.events $$`;
+
+describe("Discover's card prices (private.card_price, migration 20261129368000)", () => {
+  it('answer, for every caller, for exactly the events can_view_event lets them see', async () => {
+    await g.db.query(ALL_EVENT_IDS);
+    await g.db.query('grant execute on function public.test_all_event_ids() to anon, authenticated');
+    for (const [name, w] of who) {
+      // card_price gives a row (its sold_out never null) or none: no price for an event not seen.
+      const rows = await g.sqlAs(w)<{ id: string; priced: boolean; seen: boolean }>(
+        `select id, (private.card_price(id)).sold_out is not null as priced, private.can_view_event(id) as seen
+         from public.test_all_event_ids() id`);
+      expect(rows.filter((r) => r.priced !== r.seen).map((r) => r.id), name).toEqual([]);
+      expect(rows.some((r) => r.priced), name).toBe(true);
+    }
+  });
+});
