@@ -1,6 +1,8 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapPlatform, bootstrapFingerprint } from '../src/db/bootstrap.ts';
 import { openPglite, type PgliteDb } from '../src/db/pglite-driver.ts';
+import { openPostgres } from '../src/db/postgres-driver.ts';
 import { createTestDb, driverName, type TestDb } from './helpers/test-db.ts';
 
 let t: TestDb;
@@ -54,6 +56,37 @@ describe(`a warm start does not redo the platform bootstrap (${driverName}; deci
       await warm.exec('create extension pg_net');
     } finally {
       await warm.close();
+    }
+  });
+});
+
+describe(`a copied database (createdb -T) gets what PostgreSQL keeps per database name again (decision 0419)`, () => {
+  if (driverName !== 'postgres') console.log('skipped: PGlite has one database, which is never copied under another name');
+  it.skipIf(driverName !== 'postgres')('sets its search_path and moves the stand-in pg_cron jobs to the copy', async () => {
+    const source = await createTestDb();
+    await source.db.query(`create extension if not exists pg_cron`);
+    await source.db.query(`select cron.schedule('nightly', '0 3 * * *', 'select 1')`);
+    await source.db.close();
+    const sourceName = new URL(source.target).pathname.slice(1);
+    const copyUrl = new URL(source.target);
+    copyUrl.pathname = `/${sourceName}_copy`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${sourceName}_copy template ${sourceName}`);
+    const copy = await openPostgres(copyUrl.toString());
+    try {
+      const settings = `select coalesce(array_to_string(setconfig, ';'), '') as set from pg_db_role_setting
+                        where setrole = 0 and setdatabase = (select oid from pg_database where datname = current_database())`;
+      expect((await copy.query(settings)).rows).toEqual([]);
+      await bootstrapPlatform(copy, { autoExposeNewTables: false });
+      expect((await copy.query<{ set: string }>(settings)).rows[0]?.set).toContain('extensions');
+      const jobs = await copy.query(`select jobname, database = current_database() as here from cron.job`);
+      expect(jobs.rows).toEqual([{ jobname: 'nightly', here: true }]);
+    } finally {
+      await copy.close();
+      await admin.query(`drop database if exists ${sourceName}_copy with (force)`);
+      await admin.query(`drop database if exists ${sourceName} with (force)`);
+      await admin.end();
     }
   });
 });

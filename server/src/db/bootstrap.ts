@@ -19,6 +19,12 @@ export interface BootstrapOptions {
  */
 const EVERY_PGLITE_START = ['18-pgjwt.sql'];
 const STAND_INS_AGAIN = `select _gather.stand_in_extension(name, version, null) from _gather.emulated_extensions where name <> 'pgjwt'`;
+/**
+ * What PostgreSQL keeps per database name rather than in the database: `alter database … set`
+ * settings (15) and pg_cron's jobs, which name their database. A copy made with `createdb -T`,
+ * or a renamed database, has the rows but not these (decision 0419).
+ */
+const PER_DATABASE_NAME = ['15-search-path.sql'];
 
 /** The bootstrap's files, in order, with their text (read once a process). */
 let bootstrapFiles: { name: string; sql: string }[] | undefined;
@@ -37,12 +43,14 @@ export function bootstrapFingerprint(opts: BootstrapOptions = {}): string {
   return hash.digest('hex');
 }
 
-/** The fingerprint the database records, if it has been bootstrapped by a server that records one. */
-async function recordedFingerprint(db: Db): Promise<string | undefined> {
+/** The fingerprint the database records, and the name it was bootstrapped as, if a server recorded them. */
+async function recordedState(db: Db): Promise<{ fingerprint: string; database: string | null; current: string } | undefined> {
   const { rows } = await db.query<{ present: boolean }>(`select to_regclass('_gather.bootstrap_state') is not null as present`);
   if (!rows[0]?.present) return undefined;
-  const state = await db.query<{ fingerprint: string }>('select fingerprint from _gather.bootstrap_state');
-  return state.rows[0]?.fingerprint;
+  const state = await db.query<{ fingerprint: string; database: string | null; current: string }>(
+    'select fingerprint, database, current_database() as current from _gather.bootstrap_state',
+  );
+  return state.rows[0];
 }
 
 async function runFile(tx: Queryable, file: { name: string; sql: string }): Promise<void> {
@@ -63,11 +71,25 @@ async function runFile(tx: Queryable, file: { name: string; sql: string }): Prom
 export async function bootstrapPlatform(db: Db, opts: BootstrapOptions = {}): Promise<void> {
   const files = filesInOrder();
   const fingerprint = bootstrapFingerprint(opts);
-  if ((await recordedFingerprint(db)) === fingerprint) {
+  const recorded = await recordedState(db);
+  if (recorded?.fingerprint === fingerprint) {
     if (db.kind === 'pglite') {
       await underStartLock(db, async (tx) => {
         await tx.query(STAND_INS_AGAIN);
         for (const file of files) if (EVERY_PGLITE_START.includes(file.name)) await runFile(tx, file);
+      });
+    }
+    if (recorded.database !== recorded.current) {
+      await underStartLock(db, async (tx) => {
+        for (const file of files) if (PER_DATABASE_NAME.includes(file.name)) await runFile(tx, file);
+        // The stand-in's jobs only: where the real pg_cron runs, its own rules say where a job runs.
+        const cron = await tx.query<{ stand_in: boolean }>(
+          `select to_regclass('cron.job') is not null and exists (select 1 from _gather.emulated_extensions where name = 'pg_cron') as stand_in`,
+        );
+        if (recorded.database && cron.rows[0]?.stand_in) {
+          await tx.query('update cron.job set database = current_database() where database = $1', [recorded.database]);
+        }
+        await tx.query('update _gather.bootstrap_state set database = current_database()');
       });
     }
     return;
@@ -77,8 +99,8 @@ export async function bootstrapPlatform(db: Db, opts: BootstrapOptions = {}): Pr
     // Before the migrations, as the platform granted them when it made the database.
     if (opts.autoExposeNewTables) await grantAutoExposeOnce(tx);
     await tx.query(
-      `insert into _gather.bootstrap_state (fingerprint) values ($1)
-       on conflict (only_row) do update set fingerprint = excluded.fingerprint, bootstrapped_at = now()`,
+      `insert into _gather.bootstrap_state (fingerprint, database) values ($1, current_database())
+       on conflict (only_row) do update set fingerprint = excluded.fingerprint, database = excluded.database, bootstrapped_at = now()`,
       [fingerprint],
     );
   });

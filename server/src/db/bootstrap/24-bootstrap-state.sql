@@ -8,3 +8,7 @@ create table if not exists _gather.bootstrap_state (
   bootstrapped_at timestamptz not null default now()
 );
 revoke all on _gather.bootstrap_state from public;
+-- The database it was bootstrapped as: a copy (`createdb -T`) or a renamed database keeps the
+-- fingerprint but not its database-level settings, so a start that finds another name here redoes
+-- those (bootstrap.ts, decision 0419).
+alter table _gather.bootstrap_state add column if not exists database name;
