@@ -5,6 +5,7 @@ export default defineConfig({
     name: 'server',
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['./test/helpers/drop-test-templates.ts'],
     // One worker, shared module state: a PGlite instance costs 300–700 MiB and seconds to
     // create, so test files share one prepared template (see test/helpers/test-db.ts).
     fileParallelism: false,

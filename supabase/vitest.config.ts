@@ -6,6 +6,7 @@ export default defineProject({
     name: 'app',
     include: ['tests/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['../server/test/helpers/drop-test-templates.ts'],
     fileParallelism: false,
     isolate: false,
     testTimeout: 60_000,

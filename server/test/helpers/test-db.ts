@@ -15,83 +15,130 @@ export interface TestDb {
   drop(): Promise<void>;
 }
 
-let template: Promise<Blob> | undefined;
-
-/** A PGlite data folder with the platform bootstrapped, made once per test run and cloned. */
-function pgliteTemplate(): Promise<Blob> {
-  template ??= (async () => {
-    const db = await openPglite();
-    await bootstrapPlatform(db, { autoExposeNewTables: false });
-    const dump = await db.dumpDataDir();
-    await db.close();
-    return dump;
-  })();
-  return template;
-}
-
-const migrated = new Map<string, Promise<Blob>>();
-
 /**
- * The platform template with a project's migrations applied, made once per run and folder
- * content: an app test file's start spent ~3–5 s applying Gather's ~120 migrations, 96 times.
+ * Test files share templates, made once per run: the platform bootstrapped, and — for suites
+ * that test what a project's migrations build rather than how a server applies them — those
+ * migrations applied too (an app test file's start spent ~3–5 s applying Gather's ~120). Each
+ * file gets a copy: a PGlite data-folder image, or a PostgreSQL database made `template` of one.
  * A migration that fails leaves the platform template, so the server meets the error itself.
  */
-function migratedTemplate(dir: string): Promise<Blob> {
-  const files = listMigrations(dir);
-  if (files.length === 0) return pgliteTemplate();
+const templates = new Map<string, Promise<Template>>();
+type Template = { kind: 'pglite'; image: Blob } | { kind: 'postgres'; name: string };
+
+function template(migrations?: string): Promise<Template> {
+  const files = migrations ? listMigrations(migrations) : [];
   const hash = createHash('sha256');
   for (const f of files) hash.update(f.version).update(readFileSync(f.path));
-  const key = hash.digest('hex');
-  let made = migrated.get(key);
+  const key = files.length ? hash.digest('hex').slice(0, 12) : 'platform';
+  let made = templates.get(key);
   if (!made) {
     made = (async () => {
-      const db = await openPglite(undefined, await pgliteTemplate());
+      const prepared = await (key === 'platform' ? emptyTemplate() : copyOf(await template(), 'gather_tpl'));
       try {
-        await applyMigrations(db, dir);
-        return await db.dumpDataDir();
-      } catch {
-        return pgliteTemplate();
-      } finally {
-        await db.close();
+        await bootstrapPlatform(prepared.db, { autoExposeNewTables: false });
+        if (migrations) await applyMigrations(prepared.db, migrations);
+      } catch (err) {
+        await prepared.drop();
+        if (key === 'platform') throw err;
+        return template();
       }
+      if (prepared.db.kind === 'pglite') {
+        const image = await prepared.db.dumpDataDir();
+        await prepared.db.close();
+        return { kind: 'pglite', image };
+      }
+      await prepared.db.close();
+      return { kind: 'postgres', name: new URL(prepared.target).pathname.slice(1) };
     })();
-    migrated.set(key, made);
+    templates.set(key, made);
   }
   return made;
 }
 
 let counter = 0;
 
-/**
- * A bootstrapped database: PGlite in memory by default; with DATABASE_URL set, a fresh
- * PostgreSQL database on that cluster, dropped afterwards.
- */
-export async function createTestDb(opts: { migrations?: string } = {}): Promise<TestDb> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const db = await openPglite(undefined, await (opts.migrations ? migratedTemplate(opts.migrations) : pgliteTemplate()));
-    return { db, target: 'memory', drop: () => db.close() };
-  }
-  const name = `gather_test_${process.pid}_${Date.now().toString(36)}_${counter++}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new database on DATABASE_URL's cluster (a copy of `from`, if given), dropped by `drop`. */
+async function newPostgresDb(prefix: string, from?: string): Promise<TestDb> {
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  await adminQuery(`create database ${name}${from ? ` template ${from}` : ''}`);
+  const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString());
-  await bootstrapPlatform(db, { autoExposeNewTables: false });
   return {
     db,
     target: url.toString(),
     async drop() {
       await db.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+async function emptyTemplate(): Promise<TestDb> {
+  if (!process.env.DATABASE_URL) {
+    const db = await openPglite();
+    return { db, target: 'memory', drop: () => db.close() };
+  }
+  await dropTemplatesOfEndedRuns();
+  return newPostgresDb('gather_tpl');
+}
+
+async function copyOf(t: Template, prefix = 'gather_test'): Promise<TestDb> {
+  if (t.kind === 'postgres') {
+    const copy = await newPostgresDb(prefix, t.name);
+    // What a copy lacks (the database-level search_path), as a server's start would redo it.
+    await bootstrapPlatform(copy.db, { autoExposeNewTables: false });
+    return copy;
+  }
+  const db = await openPglite(undefined, t.image);
+  return { db, target: 'memory', drop: () => db.close() };
+}
+
+/**
+ * Templates outlive the worker that made them (nothing async runs at exit): the suite's global
+ * teardown, or else the next run, drops those whose process is gone.
+ */
+export async function dropTemplatesOfEndedRuns(): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'gather\\_tpl\\_%'`);
+    for (const { datname } of rows) {
+      const pid = Number(datname.split('_')[2]);
+      if (pid === process.pid || processAlive(pid)) continue;
+      await admin.query(`drop database if exists ${datname} with (force)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A bootstrapped database — with `migrations` (a project's migrations folder), those applied
+ * too: PGlite in memory by default; with DATABASE_URL set, a fresh PostgreSQL database on that
+ * cluster, dropped afterwards.
+ */
+export async function createTestDb(opts: { migrations?: string } = {}): Promise<TestDb> {
+  return copyOf(await template(opts.migrations));
 }
 
 export const driverName = process.env.DATABASE_URL ? 'postgres' : 'pglite';
