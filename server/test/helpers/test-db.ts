@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import type { Db } from '../../src/db/db-types.ts';
-import { openPglite } from '../../src/db/pglite-driver.ts';
+import { openPglite, type PgliteDb } from '../../src/db/pglite-driver.ts';
 import { openPostgres } from '../../src/db/postgres-driver.ts';
 import { bootstrapPlatform } from '../../src/db/bootstrap.ts';
 import { applyMigrations, listMigrations } from '../../src/db/migrations.ts';
@@ -43,7 +43,7 @@ function template(migrations?: string): Promise<Template> {
         return template();
       }
       if (prepared.db.kind === 'pglite') {
-        const image = await prepared.db.dumpDataDir();
+        const image = await (prepared.db as PgliteDb).dumpDataDir();
         await prepared.db.close();
         return { kind: 'pglite', image };
       }
