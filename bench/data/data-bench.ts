@@ -15,6 +15,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const GROUP_COLUMNS =
   'id, slug, title, category, starts_at, ends_at, timezone, venue_name, is_online, cover_path, visibility, status, series_id, event_stats(going_count, spots_left)';
 
+// The calendar's and the map's columns (web/src/features/discover/api/search-month.ts, map-pins.ts).
+const MONTH_COLUMNS = 'id, slug, title, starts_at, timezone';
+const PIN_COLUMNS = 'id, slug, title, starts_at, timezone, venue_name, lat, lng';
+
 async function timed(op: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < 2; i++) await op(); // warm plans and caches
   const ms: number[] = [];
@@ -48,6 +52,12 @@ function reads(db: SupabaseClient, now: string) {
     await page(args);
     await ok(db.rpc(DISCOVER_COUNT_RPC, args, { get: true }).single());
   };
+  const windowRead = (fn: string, args: Record<string, unknown>, columns: string, rows: number) =>
+    ok(db.rpc(fn, args, { get: true }).select(columns).order('starts_at').order('id').limit(rows));
+  // Next month with the calendar's two days on each side.
+  const day = 86_400_000;
+  const month = { ...discover, starts_after: new Date(Date.parse(now) + 28 * day).toISOString(),
+    starts_before: new Date(Date.parse(now) + 63 * day).toISOString() };
   const before = (fn: string) => ok(db.rpc(fn, discover).select(DISCOVER_CARD_COLUMNS).range(0, 19));
   return {
     'Discover list (20 cards)': () => page(discover),
@@ -64,6 +74,14 @@ function reads(db: SupabaseClient, now: string) {
         .in('status', ['published', 'cancelled']).gte('ends_at', now).order('starts_at').limit(50)),
     'search, rare word (with count)': () => counted({ ...discover, query: 'needle' }),
     'search, common word (with count)': () => counted({ ...discover, query: 'jazz' }),
+    // The calendar's month (search-month.ts) and the map's pins (map-pins.ts), decision 0430: the
+    // unordered matches with GET, the request's order and one row past the limit, no count.
+    'calendar month (201 rows)': () => windowRead('discover_events', month, MONTH_COLUMNS, 201),
+    'map pins (1,001 rows)': () => windowRead('discover_events', discover, PIN_COLUMNS, 1001),
+    'before: calendar month, count=exact': () =>
+      ok(db.rpc('search_events', month, { count: 'exact' }).select(MONTH_COLUMNS).order('starts_at').limit(200)),
+    'before: map pins, count=exact': () =>
+      ok(db.rpc('search_events', discover, { count: 'exact' }).select(PIN_COLUMNS).range(0, 999)),
     'category list (events?category=eq.arts)': () =>
       ok(db.from('events').select('id, slug, title, starts_at, group_id').eq('category', 'arts').gte('ends_at', now).order('starts_at').limit(20)),
   };

@@ -11,6 +11,8 @@ const SEARCH = "/rest/v1/rpc/search_events";
 // The list asks for one card per series (decision 0322); the calendar and the map for every date.
 const SERIES = "/rest/v1/rpc/search_event_series";
 const LIST = "/rest/v1/rpc/discover_event_series";
+// The calendar and the map: every date, unordered, ordered by the request (decision 0430).
+const EVENTS = "/rest/v1/rpc/discover_events";
 
 /** A call's arguments: its JSON body (POST), or its URL's parameters other than PostgREST's own (GET). */
 function callArgs(url: URL, init: RequestInit | undefined): Record<string, unknown> {
@@ -35,11 +37,11 @@ function row(n: number, startsAt: string, lat: number | null = 38.7036, lng: num
   };
 }
 
-/** Answers search_events, search_event_series and discover_event_series with `rows`, and keeps each call's arguments. */
+/** Answers Discover's search functions with `rows`, and keeps each call's arguments. */
 function mockSearch(rows: unknown[], extra?: Parameters<typeof mockApi>[0]) {
   const bodies: Record<string, unknown>[] = [];
   const api = mockApi((url, init) => {
-    if (url.pathname !== SEARCH && url.pathname !== SERIES && url.pathname !== LIST) return undefined;
+    if (![SEARCH, SERIES, LIST, EVENTS].includes(url.pathname)) return undefined;
     bodies.push(callArgs(url, init));
     return { body: rows, headers: { "content-range": `0-${Math.max(rows.length - 1, 0)}/${rows.length}` } };
   }, extra ?? (() => undefined));
@@ -101,12 +103,32 @@ describe("Discover views", () => {
     // Two days more on each side: an event is on its own zone's date, up to 26 hours from the viewer's.
     expect(new Date(String(bodies[0]!.starts_after))).toEqual(new Date(2030, 9, 30));
     expect(new Date(String(bodies[0]!.starts_before))).toEqual(new Date(2030, 11, 3));
-    expect(calls[0]!.searchParams.get("limit")).toBe("200");
+    // By date with GET, one row past the month's limit, and no count (decision 0430).
+    expect(calls[0]!.pathname).toBe(EVENTS);
+    expect(calls[0]!.searchParams.get("order")).toBe("starts_at.asc,id.asc");
+    expect(calls[0]!.searchParams.get("limit")).toBe("201");
 
     fireEvent.click(screen.getByRole("button", { name: "Next month" }));
     await waitFor(() => expect(router.state.location.search).toBe("?view=calendar&month=2030-12"));
     await screen.findByRole("table", { name: "December 2030" });
     await waitFor(() => expect(new Date(String(bodies.at(-1)!.starts_after))).toEqual(new Date(2030, 10, 29)));
+  });
+
+  it("says a month or a map busier than it shows is, without counting the rest", async () => {
+    const many = (n: number, lat: number | null) => Array.from({ length: n }, (_, i) => row(i, "2030-11-25T12:00:00Z", lat, lat));
+    mockSearch(many(201, 38.7));
+    const { unmount } = renderApp("/?view=calendar&month=2030-11");
+    expect(await screen.findByText(/Showing the first 200 events in November 2030\. Narrow the filters/)).toBeDefined();
+    unmount();
+
+    // Online-only rows: no markers to draw, the words are the same.
+    const { calls } = mockSearch(many(1001, null));
+    renderApp("/?view=map");
+    const status = await screen.findByText(/^1,000\+ events/);
+    expect(status.textContent).toContain("1,000 online-only events are not on the map");
+    expect(status.textContent).toContain("Showing the first 1,000: zoom in");
+    expect(calls[0]!.pathname).toBe(EVENTS);
+    expect(calls[0]!.searchParams.get("limit")).toBe("1001");
   });
 
   it("opens on the first result's month when nothing is on this month, and on this month otherwise", async () => {

@@ -69,6 +69,17 @@ export function searchArgs(filters: DiscoverFilters, window: TimeWindow) {
 }
 
 /**
+ * The events the filters find in a window, by date, up to `limit`: discover_events (search_events'
+ * rows, unordered) with GET and the request's order, so the date index is read from the window's
+ * start and the read stops at the limit (decisions 0390, 0430). The calendar and the map.
+ */
+export function byDate(filters: DiscoverFilters, window: TimeWindow, columns: string, limit: number) {
+  let request = supabase.rpc("discover_events", searchArgs(filters, window), { get: true }).select(columns);
+  for (const column of DISCOVER_LIST_ORDER) request = request.order(column);
+  return request.limit(limit);
+}
+
+/**
  * A page of results. The first page is counted (up to COUNT_CAP + 1, so the count does not grow
  * with the number of events), and only when it is full: a shorter one is its own count. Later
  * pages are not counted (the list shows the first page's count).

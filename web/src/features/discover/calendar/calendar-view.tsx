@@ -50,7 +50,6 @@ export function CalendarView({ filters }: { filters: DiscoverFilters }) {
   const headingId = useId();
   const shownCount = formatNumber(MONTH_LIMIT);
   const total = query.data?.total ?? 0;
-  const totalCount = formatNumber(total);
 
   return (
     <div className="flex flex-col gap-4">
@@ -91,8 +90,9 @@ export function CalendarView({ filters }: { filters: DiscoverFilters }) {
               ) : (
                 t`No events in ${title}.`
               )
-            ) : query.data.total > MONTH_LIMIT ? (
-              t`Showing the first ${shownCount} of ${totalCount} events in ${title}. Narrow the filters to see the rest.`
+            ) : query.data.capped ? (
+              // How many more is not counted (decision 0430): a month's count grew with the table.
+              t`Showing the first ${shownCount} events in ${title}. Narrow the filters to see the rest.`
             ) : (
               <Plural value={total} one={`# event in ${title}.`} other={`# events in ${title}.`} />
             )}{" "}

@@ -50,13 +50,13 @@ export function DiscoverMapView({ filters, onClearFilters }: DiscoverMapViewProp
     );
   }
 
-  const { pins, total, onlineOnly } = query.data;
+  const { pins, total, capped, onlineOnly } = query.data;
   if (total === 0 && !area) return <DiscoverEmptyState filtered={hasActiveFilters(filters)} onClear={onClearFilters} />;
 
   const listSearch = viewToParams("list", params).toString();
   const listTo = { search: listSearch ? `?${listSearch}` : "" };
-  const capped = total > pins.length + onlineOnly;
   const limitN = formatNumber(MAP_PIN_LIMIT);
+  const cap = limitN; // the list's "{cap}+ events" words
   const searchArea = () => {
     setArea(moved);
     setMoved(null);
@@ -65,7 +65,14 @@ export function DiscoverMapView({ filters, onClearFilters }: DiscoverMapViewProp
   return (
     <div className="flex flex-col gap-4" aria-busy={query.isFetching}>
       <p role="status" className="text-sm text-muted-foreground">
-        {area ? (
+        {capped ? (
+          // Past the pins shown the rest is not counted (decision 0430).
+          area ? (
+            t`${cap}+ events in this area`
+          ) : (
+            t`${cap}+ events`
+          )
+        ) : area ? (
           <Plural value={total} _0="No events in this area" one="# event in this area" other="# events in this area" />
         ) : (
           <Plural value={total} one="# event" other="# events" />
