@@ -17,7 +17,7 @@ import { cronModule } from './cron/cron-module.ts';
 import { netModule } from './net/net-module.ts';
 import { loopbackUrl, storeProjectSecrets } from './db/project-secrets.ts';
 import { seedBucketsOnStart } from './storage/seed-buckets.ts';
-import { exposureProblems } from './config/exposure-config.ts';
+import { PortInUseError, refuseUnsafeExposure } from './start-refusals.ts';
 import { ServerMetrics } from './http/operations/server-metrics.ts';
 import { Readiness } from './http/operations/readiness.ts';
 import { registerDatabaseGauges } from './http/operations/database-gauges.ts';
@@ -53,6 +53,11 @@ export interface RunningServer {
 export interface StartOptions {
   /** Use this database instead of opening `config.dbTarget` (tests share a prepared one). */
   db?: Db;
+  /**
+   * `config.dbTarget` already being opened by the caller (the CLI starts PGlite's open before the
+   * server's modules load, decision 0420): the server owns it as if it had opened it.
+   */
+  opening?: Promise<Db>;
   /** Load `seed.sql` on first start (default true). */
   seed?: boolean;
   /** Where metrics come from when served (a cluster worker asks its primary for all workers'). */
@@ -89,18 +94,11 @@ function defaultMetricsSource(metrics: ServerMetrics): MetricsSource {
   return async () => ({ contentType: metrics.registry.contentType, body: await metrics.registry.metrics() });
 }
 
-export class PortInUseError extends Error {}
-export class UnsafeExposureError extends Error {}
-
-/** Beyond loopback without the operator accepting the risks by name: refused before anything opens (decision 0092). */
-export function refuseUnsafeExposure(config: Config): void {
-  const exposed = exposureProblems(config);
-  if (exposed.length) throw new UnsafeExposureError(exposed.join('\n'));
-}
+export { PortInUseError, UnsafeExposureError, refuseUnsafeExposure } from './start-refusals.ts';
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   refuseUnsafeExposure(config);
-  const db = opts.db ?? (await openDb(config.dbTarget, pino(createLogger(config.logLevel))));
+  const db = opts.db ?? (await (opts.opening ?? openDb(config.dbTarget, pino(createLogger(config.logLevel)))));
   let app: FastifyInstance | undefined;
   let metricsListener: MetricsListener | undefined;
   let dbPort: DbPort | undefined;

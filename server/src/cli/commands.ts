@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type ConfigFlags } from '../config/load-config.ts';
-import { runStart } from './start-command.ts';
 import { workerCount, WorkerCountError } from './worker-count.ts';
-import { runDbDump, runMigrate, runReset, runSeed, runSeedBuckets } from './db-commands.ts';
-import { runGenTypes } from '../typegen/gen-types-command.ts';
-import { runTestDb } from '../testdb/test-db-command.ts';
+
+// Each command's modules load when it runs: `start` opens the database before the server's
+// modules load (decision 0420), and the other commands do not load the server at all.
+const dbCommands = () => import('./db-commands.ts');
 
 const USAGE = `usage: gather-server <command> [options]
 
@@ -134,24 +134,24 @@ async function main(): Promise<void> {
   }
   switch (command) {
     case 'start':
-      return runStart(config);
+      return (await import('./start-command.ts')).runStart(config);
     case 'migrate':
-      return runMigrate(config);
+      return (await dbCommands()).runMigrate(config);
     case 'seed':
-      return runSeed(config);
+      return (await dbCommands()).runSeed(config);
     case 'seed buckets':
-      return runSeedBuckets(config);
+      return (await dbCommands()).runSeedBuckets(config);
     case 'reset':
-      return runReset(config);
+      return (await dbCommands()).runReset(config);
     case 'db dump':
-      return runDbDump(config, { file, schemas: splitList(schema), dataOnly, schemaOnly });
+      return (await dbCommands()).runDbDump(config, { file, schemas: splitList(schema), dataOnly, schemaOnly });
     case 'test db':
-      process.exitCode = await runTestDb(config, { paths: testPaths });
+      process.exitCode = await (await import('../testdb/test-db-command.ts')).runTestDb(config, { paths: testPaths });
       return;
     case 'gen types':
     case 'gen types typescript': {
       const schemas = splitList(schema ?? ['public']);
-      return runGenTypes(config, { schemas, output });
+      return (await import('../typegen/gen-types-command.ts')).runGenTypes(config, { schemas, output });
     }
     default:
       fail(`unknown command "${command}"\n${USAGE}`);

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { PortInUseError } from '../server.ts';
+import { PortInUseError } from '../start-refusals.ts';
 
 /** The port `start` listens on, held from its first moment until the real server takes it. */
 export interface PortClaim {

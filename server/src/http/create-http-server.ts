@@ -8,6 +8,7 @@ import { registerWebApp, wantsSpaFallback } from './web-app.ts';
 import { registerHealthRoutes } from './operations/operations-routes.ts';
 import { registerRequestScope } from './request-scope.ts';
 import type { Readiness } from './operations/readiness.ts';
+import { createLogger } from './log-settings.ts';
 
 export interface ApiModule {
   prefix: string;
@@ -16,9 +17,7 @@ export interface ApiModule {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function createLogger(level: string) {
-  return { level, base: undefined, timestamp: true } as const;
-}
+export { createLogger };
 
 /**
  * The Fastify server shared by every API: request ids, CORS, logging of failed requests, one
