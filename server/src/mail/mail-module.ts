@@ -3,7 +3,6 @@ import type { ServerContext } from '../http/server-context.ts';
 import { renderInboxPage } from './inbox-page.ts';
 import { mailSettings } from './mail-settings.ts';
 import { clearMail, listMail, type StoredMail } from './outbox.ts';
-import { startSmtpDelivery } from './smtp-delivery.ts';
 import { startSmsDelivery } from './sms-delivery.ts';
 import { listSms, smsGateway, type StoredSms } from './sms-outbox.ts';
 
@@ -42,6 +41,8 @@ export function mailModule(ctx: ServerContext): FastifyPluginAsync {
     // Delivery runs in one process per database (db/leader-election.ts); `skip locked` claims anyway.
     if (settings.smtp) {
       ctx.leadership.onLead('mail', async () => {
+        // nodemailer loads only where SMTP is set, not at every start (decision 0421).
+        const { startSmtpDelivery } = await import('./smtp-delivery.ts');
         const delivery = await startSmtpDelivery(ctx.db, settings, ctx.log);
         return () => delivery.stop();
       });

@@ -94,7 +94,7 @@ function asS3Error(err: unknown): S3Error | undefined {
 export function s3Module(ctx: ServerContext): FastifyPluginAsync {
   return async (app) => {
     if (!ctx.config.storageS3Protocol) return;
-    const backend = createBackend(ctx.config);
+    const backend = await createBackend(ctx.config);
     const env: S3Env = {
       ctx,
       storage: { ctx, backend, signingKey: urlSigningKey(ctx.keys.jwtSecret, ctx.config.storageUrlSigningKey) },

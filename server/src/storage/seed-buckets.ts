@@ -104,7 +104,7 @@ export async function seedBuckets(db: Db, config: Config, backend?: StorageBacke
     entries = entries.filter(([name]) => !present.has(name));
   }
   if (entries.length === 0) return result;
-  const store = backend ?? createBackend(config);
+  const store = backend ?? (await createBackend(config));
   try {
     for (const [name, b] of entries) {
       const { limit, allowed } = await upsertBucket(db, name, b, config.storageFileSizeLimit);

@@ -31,7 +31,7 @@ export const STORAGE_API_VERSION = 'v1.60.2';
  */
 export function storageModule(ctx: ServerContext): FastifyPluginAsync {
   return async (app) => {
-    const backend = createBackend(ctx.config);
+    const backend = await createBackend(ctx.config);
     const env: StorageEnv = {
       ctx,
       backend,

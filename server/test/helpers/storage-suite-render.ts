@@ -171,7 +171,7 @@ export function renderTests(suite: StorageSuite) {
       const first = await image(await fetch(u));
       const { rows } = await suite.s.db.query<{ version: string }>('select version from storage.objects where bucket_id = $1 and name = $2', [pub, 'cache.jpg']);
       const blob = blobKey(pub, 'cache.jpg', rows[0]!.version);
-      const backend = createBackend(suite.s.config);
+      const backend = await createBackend(suite.s.config);
       const name = renditionName({ width: 64, format: 'origin' }, 'origin');
       try {
         // Stored beside the blob; replaced here, the next request shows it was read back, not rendered.

@@ -1,17 +1,16 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  type WebAuthnCredential,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  WebAuthnCredential,
 } from '@simplewebauthn/server';
 import type { AuthContext } from '../auth-context.ts';
 import { badRequest } from '../errors.ts';
 import type { UserRow } from '../user-store.ts';
+
+/** The WebAuthn library (~0.2 s of CPU to load), loaded by the first ceremony, not at start (decision 0421). */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** A credential as a ceremony needs it: id (base64url), COSE public key, counter. */
 export interface StoredCredential {
@@ -40,8 +39,9 @@ function names(u: UserRow): { userName: string; userDisplayName: string } {
 }
 
 /** Options for creating a credential: discoverable (a passkey) or not (a second factor). */
-export function registrationOptions(a: AuthContext, user: UserRow, exclude: StoredCredential[], discoverable: boolean): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function registrationOptions(a: AuthContext, user: UserRow, exclude: StoredCredential[], discoverable: boolean): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const rp = a.settings.webauthn;
+  const { generateRegistrationOptions } = await webauthn();
   return generateRegistrationOptions({
     rpName: rp.rpName,
     rpID: rp.rpId,
@@ -55,7 +55,8 @@ export function registrationOptions(a: AuthContext, user: UserRow, exclude: Stor
 }
 
 /** Options for using a credential: any discoverable one (passkey sign-in) or one of `allow`. */
-export function authenticationOptions(a: AuthContext, allow: StoredCredential[] = []): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function authenticationOptions(a: AuthContext, allow: StoredCredential[] = []): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn();
   return generateAuthenticationOptions({
     rpID: a.settings.webauthn.rpId,
     allowCredentials: allow.map((c) => ({ id: c.id, transports: c.transports as never })),
@@ -69,6 +70,7 @@ const failed = () => badRequest('webauthn_verification_failed', 'Credential veri
 /** Checks an attestation against the challenge, the RP id and origins; returns the new credential. */
 export async function verifyRegistration(a: AuthContext, response: unknown, challenge: string): Promise<NewCredential> {
   const rp = a.settings.webauthn;
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const v = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -98,6 +100,7 @@ export async function verifyRegistration(a: AuthContext, response: unknown, chal
 /** Checks an assertion by `credential` against the challenge, RP id and origins; returns the new counter. */
 export async function verifyAuthentication(a: AuthContext, response: unknown, challenge: string, credential: StoredCredential): Promise<number> {
   const rp = a.settings.webauthn;
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const v = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,

@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../config/config-schema.ts';
 import { FileBackend } from './file-backend.ts';
-import { parseS3Url, S3Backend } from './s3-backend.ts';
 import type { StorageBackend } from './storage-backend.ts';
 
-/** The backend `--storage` names: a folder (absolute after config loading) or `s3://bucket[/prefix]`. */
-export function createBackend(config: Config): StorageBackend {
+/**
+ * The backend `--storage` names: a folder (absolute after config loading) or `s3://bucket[/prefix]`.
+ * The S3 one is imported only then: the AWS SDK costs ~0.4 s of CPU to load (decision 0421).
+ */
+export async function createBackend(config: Config): Promise<StorageBackend> {
   if (!config.storage.startsWith('s3://')) return new FileBackend(config.storage);
+  const { parseS3Url, S3Backend } = await import('./s3-backend.ts');
   const credentials =
     config.storageS3AccessKeyId && config.storageS3SecretAccessKey
       ? { accessKeyId: config.storageS3AccessKeyId, secretAccessKey: config.storageS3SecretAccessKey }

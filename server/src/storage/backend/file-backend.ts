@@ -6,7 +6,6 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DataStore } from '@tus/utils';
 import { ERRORS, fromNoSpace } from '../storage-errors.ts';
-import { FileTusStore } from './file-tus-store.ts';
 import { resolveUnderRoot } from './secure-path.ts';
 import { derivedPrefix, type ByteRange, type PutOptions, type StorageBackend } from './storage-backend.ts';
 
@@ -32,7 +31,7 @@ function keyError(err: unknown, key: string): unknown {
 export class FileBackend implements StorageBackend {
   readonly kind = 'file';
   readonly root: string;
-  private store: FileTusStore | undefined;
+  private store: Promise<DataStore> | undefined;
 
   constructor(root: string) {
     this.root = path.resolve(root);
@@ -150,8 +149,10 @@ export class FileBackend implements StorageBackend {
     }
   }
 
-  tusStore(): DataStore {
-    this.store ??= new FileTusStore({ directory: path.join(this.root, TUS_DIR), expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
+  tusStore(): Promise<DataStore> {
+    this.store ??= import('./file-tus-store.ts').then(
+      ({ FileTusStore }) => new FileTusStore({ directory: path.join(this.root, TUS_DIR), expirationPeriodInMilliseconds: TUS_EXPIRY_MS }),
+    );
     return this.store;
   }
 

@@ -167,7 +167,7 @@ export class S3Backend implements StorageBackend {
     );
   }
 
-  tusStore(): DataStore {
+  async tusStore(): Promise<DataStore> {
     this.store ??= new FileStore({ directory: this.stagingDir, expirationPeriodInMilliseconds: TUS_EXPIRY_MS });
     return this.store;
   }

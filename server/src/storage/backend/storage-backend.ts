@@ -33,8 +33,8 @@ export interface StorageBackend {
    */
   readDerived(blob: string, name: string): Promise<Buffer | undefined>;
   writeDerived(blob: string, name: string, bytes: Buffer): Promise<void>;
-  /** Where resumable (TUS) uploads collect their bytes until finished. */
-  tusStore(): DataStore;
+  /** Where resumable (TUS) uploads collect their bytes until finished; its module loads with the first (decision 0421). */
+  tusStore(): Promise<DataStore>;
   /** The TUS store's id for an upload; the URL only ever carries the UUID. */
   tusId(uploadUuid: string): string;
   /** Moves a finished TUS upload to `key`; returns its ETag (quoted). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { RAW_BODY, type StorageEnv } from '../storage-env.ts';
-import { createTusServer } from './tus-server.ts';
+import type { Server } from '@tus/server';
 import { rememberRequest } from './tus-requests.ts';
 
 const METHODS = ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'];
@@ -10,9 +10,17 @@ const METHODS = ['POST', 'PATCH', 'HEAD', 'DELETE', 'OPTIONS'];
  * `fullPath` is the public path of the creation URL, so Location headers point back here.
  */
 export function tusRoutes(env: StorageEnv, fullPath: string): FastifyPluginAsync {
-  const plain = createTusServer(env, fullPath);
-  const signed = createTusServer(env, `${fullPath}/sign`);
-  const handler = (server: typeof plain) => async (req: FastifyRequest, reply: FastifyReply) => {
+  // @tus/server and its store load with the first resumable upload, not at start (decision 0421).
+  let servers: Promise<{ plain: Server; signed: Server }> | undefined;
+  const load = () =>
+    (servers ??= import('./tus-server.ts')
+      .then(async ({ createTusServer }) => ({ plain: await createTusServer(env, fullPath), signed: await createTusServer(env, `${fullPath}/sign`) }))
+      .catch((err: unknown) => {
+        servers = undefined; // the next request tries again
+        throw err;
+      }));
+  const handler = (which: 'plain' | 'signed') => async (req: FastifyRequest, reply: FastifyReply) => {
+    const server = (await load())[which];
     reply.hijack();
     rememberRequest(req);
     // Headers our hooks set (request id, CORS) go out too; tus adds its own on top.
@@ -23,12 +31,11 @@ export function tusRoutes(env: StorageEnv, fullPath: string): FastifyPluginAsync
   };
   return async (app) => {
     // Unfinished uploads expire after a day (Upload-Expires); sweep their staged bytes hourly.
-    const store = env.backend.tusStore();
-    const sweep = setInterval(() => void store.deleteExpired().catch(() => {}), 3600_000).unref();
+    const sweep = setInterval(() => void env.backend.tusStore().then((store) => store.deleteExpired()).catch(() => {}), 3600_000).unref();
     app.addHook('onClose', async () => clearInterval(sweep));
-    app.route({ method: METHODS, url: '/upload/resumable', handler: handler(plain), ...RAW_BODY });
-    app.route({ method: METHODS, url: '/upload/resumable/:id', handler: handler(plain), ...RAW_BODY });
-    app.route({ method: METHODS, url: '/upload/resumable/sign', handler: handler(signed), ...RAW_BODY });
-    app.route({ method: METHODS, url: '/upload/resumable/sign/:id', handler: handler(signed), ...RAW_BODY });
+    app.route({ method: METHODS, url: '/upload/resumable', handler: handler('plain'), ...RAW_BODY });
+    app.route({ method: METHODS, url: '/upload/resumable/:id', handler: handler('plain'), ...RAW_BODY });
+    app.route({ method: METHODS, url: '/upload/resumable/sign', handler: handler('signed'), ...RAW_BODY });
+    app.route({ method: METHODS, url: '/upload/resumable/sign/:id', handler: handler('signed'), ...RAW_BODY });
   };
 }

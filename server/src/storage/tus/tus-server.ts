@@ -31,13 +31,13 @@ function userMetadataOf(v: string | null | undefined): Record<string, unknown> |
  * creator may resume; the finished file becomes the object exactly like a standard upload.
  * URLs carry only a random UUID, which is all a client can use to name an upload.
  */
-export function createTusServer(env: StorageEnv, path: string): Server {
+export async function createTusServer(env: StorageEnv, path: string): Promise<Server> {
   const { ctx, backend } = env;
   // Uploads finished (and adopted as objects) within the last minute. @tus/server reads an upload
   // back after onUploadFinish when all bytes came with the creation POST; without this it would
   // find the file gone and answer 404 to a successful upload.
   const finished = new Map<string, Upload>();
-  const backendStore = backend.tusStore();
+  const backendStore = await backend.tusStore();
   const store = new Proxy(backendStore, {
     get(target, prop, receiver) {
       if (prop !== 'getUpload') return Reflect.get(target, prop, receiver);
