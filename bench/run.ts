@@ -12,6 +12,7 @@ import { scaleBench } from './scale/scale-bench.ts';
 import { dataBench } from './data/data-bench.ts';
 import { hotRsvpBench } from './hot-rsvp/hot-rsvp-bench.ts';
 import { memoryBench } from './memory/memory-bench.ts';
+import { importBench } from './import/import-bench.ts';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: startupBench,
@@ -27,6 +28,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   data: dataBench,
   'hot-rsvp': hotRsvpBench,
   memory: memoryBench,
+  import: importBench,
 };
 
 const only = process.argv.slice(2);
