@@ -1,7 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousA11yViolations } from './support/axe.ts';
+import { expectCleanAtWidths } from './support/layout.ts';
 import { watchPageErrors } from './support/browser.ts';
 import { DEMO_PASSWORD, newSignedInPage } from './support/flows.ts';
 import { useApp } from './support/use-app.ts';
@@ -12,15 +11,6 @@ import { useApp } from './support/use-app.ts';
 const app = useApp();
 const SLOW = { timeout: 20_000 };
 const GROUP = 'lisbon-analytical-society';
-
-async function checkLayouts(page: Page, what: string): Promise<void> {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousA11yViolations(page), `${what} at ${width}px`).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what} at ${width}px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function signedIn(email: string) {
   const client = createClient(app.server.url, app.server.keys.anonKey, { auth: { persistSession: false } });
@@ -53,7 +43,7 @@ describe('conversation notifications', () => {
     await reply.getByText('note G is the best part', { exact: false }).waitFor(SLOW);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id), SLOW).toBe(`reply-${r!.id}`);
     expect(await reply.isVisible()).toBe(true);
-    await checkLayouts(page, 'thread opened from a mention');
+    await expectCleanAtWidths(page, 'thread opened from a mention');
     expect(errors).toEqual([]);
   });
 
@@ -84,6 +74,6 @@ describe('conversation notifications', () => {
       `select k.delivery from public.notification_kind_preferences k join auth.users u on u.id = k.user_id
        where u.email = 'alan@example.com' and k.kind = 'mention' and k.channel = 'in_app'`);
     expect(bell).toEqual([{ delivery: 'off' }]);
-    await checkLayouts(page, 'settings with conversation choices');
+    await expectCleanAtWidths(page, 'settings with conversation choices');
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousA11yViolations } from './support/axe.ts';
+import { expectCleanAtWidths } from './support/layout.ts';
 import { watchPageErrors } from './support/browser.ts';
 import { newSignedInPage } from './support/flows.ts';
 import { useApp } from './support/use-app.ts';
@@ -14,15 +14,6 @@ const GROUP = '/g/lisbon-analytical-society';
 const discussions = (page: Page) => page.getByRole('region', { name: 'Discussions' });
 // The open conversation's messages (the list beside it shows the last one too).
 const thread = (page: Page) => page.getByRole('list', { name: 'Messages' });
-
-async function checkLayouts(page: Page, what: string): Promise<void> {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousA11yViolations(page), `${what} at ${width}px`).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what} at ${width}px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe('group discussions', () => {
   it('a member starts a discussion, another sees it and replies, and the first sees the reply live', async () => {
@@ -48,7 +39,7 @@ describe('group discussions', () => {
     await grace.page.getByText('Count me in, I will bring Catan.').waitFor({ timeout: 15_000 });
     await grace.page.getByRole('button', { name: /React with 🎉/ }).first().click();
     await expect.poll(() => grace.page.getByRole('button', { name: 'React with 🎉 1', pressed: true }).count()).toBe(1);
-    await checkLayouts(grace.page, 'discussion thread');
+    await expectCleanAtWidths(grace.page, 'discussion thread');
     expect(errors).toEqual([]);
     await grace.context.close();
     await alan.context.close();
@@ -63,7 +54,7 @@ describe('private messages', () => {
     // Grace's inbox: the seeded conversation with Ada, one unread.
     await grace.page.getByRole('link', { name: /Ada/ }).waitFor({ timeout: 15_000 });
     await expect.poll(() => grace.page.getByText('1 unread', { exact: true }).count()).toBe(1);
-    await checkLayouts(grace.page, 'inbox');
+    await expectCleanAtWidths(grace.page, 'inbox');
 
     await ada.page.getByRole('link', { name: 'Message' }).click({ timeout: 15_000 });
     await thread(ada.page).getByText('Of course. I will print a copy for everyone.').waitFor({ timeout: 15_000 });
@@ -80,8 +71,8 @@ describe('private messages', () => {
     // Ada gets the reply without reloading, and sees her message was read.
     await thread(ada.page).getByText('Perfect, thanks!').waitFor({ timeout: 15_000 });
     await thread(ada.page).getByText('Seen', { exact: true }).waitFor({ timeout: 15_000 });
-    await checkLayouts(grace.page, 'conversation');
-    await checkLayouts(ada.page, 'conversation');
+    await expectCleanAtWidths(grace.page, 'conversation');
+    await expectCleanAtWidths(ada.page, 'conversation');
     expect(errors).toEqual([]);
     await ada.context.close();
     await grace.context.close();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/axe.ts';
+import { expectCleanScreen } from './support/layout.ts';
 import { watchPageErrors } from './support/browser.ts';
 import { newSignedInPage } from './support/flows.ts';
 import { useApp } from './support/use-app.ts';
@@ -181,8 +182,7 @@ describe('embeds', () => {
     await page.getByRole('region', { name: 'Topics' }).waitFor(SLOW);
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      expect(await seriousA11yViolations(page), `${width} px`).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+      await expectCleanScreen(page);
     }
 
     const { rows: [past] } = await app.server.db.query<{ slug: string; email: string }>(

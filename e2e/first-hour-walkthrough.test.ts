@@ -8,7 +8,7 @@
 // gives the venue's time with its UTC offset and her own. axe clean on every screen visited.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousA11yViolations } from './support/axe.ts';
+import { expectCleanScreen } from './support/layout.ts';
 import { watchPageErrors } from './support/browser.ts';
 import { DEMO_PASSWORD, heading, openHeaderMenu } from './support/flows.ts';
 import { useApp } from './support/use-app.ts';
@@ -20,25 +20,6 @@ const DESKTOP = { width: 1280, height: 900 };
 
 /** "2026-12-11", `days` from now in UTC (19:00 in Tokyo is 10:00 UTC the same day). */
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** axe finds nothing serious, and nothing is wider than the window. */
-async function clean(page: Page, where: string): Promise<void> {
-  expect(await seriousA11yViolations(page), where).toEqual([]);
-  const width = page.viewportSize()!.width;
-  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (scrollWidth <= width) return;
-  // What sticks out (and is not clipped by a scrolling or hidden box), named, to say where to look.
-  const wider = await page.evaluate((w) => [...document.querySelectorAll('body *')]
-    .filter((e) => e.getBoundingClientRect().right > w + 0.5)
-    .filter((e) => {
-      for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return false;
-      return true;
-    })
-    // The innermost ones: what pushes the rest out.
-    .filter((e, _, all) => !all.some((o) => o !== e && e.contains(o)))
-    .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')} "${(e.textContent ?? '').slice(0, 60)}"`), width);
-  expect({ scrollWidth, wider }, where).toEqual({ scrollWidth: width, wider: [] });
-}
 
 /** Opens the development inbox for `to`, as a newcomer would, and follows the link matching `href`. */
 async function followFromInbox(page: Page, to: string, href: string): Promise<void> {
@@ -70,7 +51,7 @@ describe("an organizer's first hour and a member's answer", () => {
     await host.getByLabel('Password', { exact: true }).fill('a long password');
     await host.getByRole('button', { name: 'Create account' }).click();
     await host.getByText('Check your email').waitFor(SLOW);
-    await clean(host, 'sign-up, check your email (360 px)');
+    await expectCleanScreen(host, 'sign-up, check your email');
     await followFromInbox(host, email, '/auth/v1/verify');
     await expect.poll(() => new URL(host.url()).pathname, SLOW).toBe('/');
 
@@ -78,7 +59,7 @@ describe("an organizer's first hour and a member's answer", () => {
     const banner = host.getByRole('banner');
     await banner.getByRole('button', { name: /^Notifications/ }).waitFor(SLOW);
     await openHeaderMenu(host);
-    await clean(host, 'Discover with the header menu open (360 px)');
+    await expectCleanScreen(host, 'Discover with the header menu open');
     await host.locator('#site-menu').getByRole('link', { name: 'Groups', exact: true }).click();
     await host.getByRole('main').getByRole('link', { name: 'Start a group' }).click(SLOW);
     await host.getByRole('heading', { level: 1, name: 'Start a group' }).waitFor(SLOW);
@@ -89,7 +70,7 @@ describe("an organizer's first hour and a member's answer", () => {
     await host.getByLabel('Search for a place').fill('Tokyo');
     await host.getByRole('button', { name: 'Search', exact: true }).click();
     await host.getByRole('list', { name: 'Places found' }).getByRole('button', { name: 'Tokyo, Japan', exact: true }).click(SLOW);
-    await clean(host, 'start a group (360 px)');
+    await expectCleanScreen(host, 'start a group');
     await host.getByRole('button', { name: 'Create group' }).click();
     await expect.poll(() => heading(host), SLOW).toBe(groupName);
 
@@ -115,7 +96,7 @@ describe("an organizer's first hour and a member's answer", () => {
     await host.getByRole('radio', { name: /^Private/ }).check();
     await host.getByLabel('Repeats').selectOption('weekly');
     await host.getByRole('spinbutton', { name: 'Number of dates' }).fill('3');
-    await clean(host, 'editor with a Tokyo venue (360 px)');
+    await expectCleanScreen(host, 'editor with a Tokyo venue');
 
     // 4. A draft: marked so on its page and on each date, and no RSVP.
     await host.getByRole('button', { name: 'Save draft' }).click();
@@ -125,7 +106,7 @@ describe("an organizer's first hour and a member's answer", () => {
     await host.getByRole('region', { name: "RSVPs open when it's published" }).waitFor(SLOW);
     await expect.poll(() => host.getByText('Draft', { exact: true }).count(), SLOW).toBe(4);
     expect(await host.getByRole('button', { name: 'RSVP', exact: true }).count()).toBe(0);
-    await clean(host, 'draft event page (360 px)');
+    await expectCleanScreen(host, 'draft event page');
 
     // 5. Publishing asks, with the whole series chosen; every date is published.
     await host.getByRole('status').filter({ hasText: 'This event is a draft.' }).getByRole('link', { name: 'Edit and publish' }).click();
@@ -134,7 +115,7 @@ describe("an organizer's first hour and a member's answer", () => {
     const dialog = host.getByRole('alertdialog', { name: 'Publish a repeating event' });
     await dialog.waitFor(SLOW);
     expect(await dialog.getByLabel('The whole series').isChecked()).toBe(true);
-    await clean(host, 'publish dialog (360 px)');
+    await expectCleanScreen(host, 'publish dialog');
     await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect.poll(() => new URL(host.url()).pathname, { timeout: 20_000 }).toBe(`/events/${slug}`);
     const dates = async () => (await app.server.db.query<{ status: string; timezone: string; starts: string }>(
@@ -153,7 +134,7 @@ describe("an organizer's first hour and a member's answer", () => {
     await host.getByRole('status').getByText('1 invited.').waitFor(SLOW);
     await host.getByRole('button', { name: 'Create link' }).click();
     await expect.poll(async () => (await host.locator('code').first().textContent()) ?? '', SLOW).toMatch(/\/invitations\/[A-Za-z0-9_-]{20,}$/);
-    await clean(host, 'invite page (1280 px)');
+    await expectCleanScreen(host, 'invite page');
 
     // 7. Amélie, in Lisbon, reading French on a phone: the invitation from her inbox.
     const memberContext = await app.browser.newContext({ viewport: PHONE, locale: 'fr-FR', timezoneId: 'Europe/Lisbon' });
@@ -163,7 +144,7 @@ describe("an organizer's first hour and a member's answer", () => {
     await followFromInbox(member, 'amelie@example.com', '/invitations/');
     await expect.poll(() => heading(member), SLOW).toBe(title);
     await member.getByText('Oona Organizer vous invite').waitFor(SLOW);
-    await clean(member, 'invitation, signed out (fr, 360 px)');
+    await expectCleanScreen(member, 'invitation, signed out (fr, 360 px)');
     await member.getByRole('link', { name: 'Se connecter pour répondre' }).click();
     await member.getByLabel('E-mail').fill('amelie@example.com');
     await member.getByLabel('Mot de passe').fill(DEMO_PASSWORD);
@@ -171,7 +152,7 @@ describe("an organizer's first hour and a member's answer", () => {
     // Back on the invitation: one click answers it.
     await member.getByRole('button', { name: 'Je participe' }).click({ timeout: 20_000 });
     await member.getByText('Vous participez.').first().waitFor(SLOW);
-    await clean(member, 'invitation, answered (fr, 360 px)');
+    await expectCleanScreen(member, 'invitation, answered (fr, 360 px)');
 
     // 8. The host hears of it in the bell.
     const bell = host.getByRole('banner').getByRole('button', { name: /^Notifications/ });
@@ -179,7 +160,7 @@ describe("an organizer's first hour and a member's answer", () => {
     await bell.click();
     const news = host.getByRole('dialog', { name: 'Notifications' });
     await news.getByRole('link', { name: `Amélie Laurent is going to ${title}.` }).waitFor(SLOW);
-    await clean(host, 'host notifications (1280 px)');
+    await expectCleanScreen(host, 'host notifications');
 
     // 9. Amélie's event page: Tokyo's clock labelled UTC+9, the zone named, and her own time.
     await member.getByRole('link', { name: 'Ouvrir l’événement' }).click();
@@ -188,9 +169,9 @@ describe("an organizer's first hour and a member's answer", () => {
     await when.waitFor(SLOW);
     expect(await when.textContent()).toMatch(/ · 19:00 – 21:00 UTC\+9$/);
     expect(await member.locator('main p:has(time) + p').first().textContent()).toMatch(/^Sur place : .*Japon.*\. Votre heure : .* (10:00 – 12:00 UTC|11:00 – 13:00 UTC\+1)$/);
-    await clean(member, 'event page (fr, 360 px)');
+    await expectCleanScreen(member, 'event page (fr, 360 px)');
     await member.setViewportSize(DESKTOP);
-    await clean(member, 'event page (fr, 1280 px)');
+    await expectCleanScreen(member, 'event page (fr, 1280 px)');
 
     // Map tiles are refused (no internet here; the bundled basemap shows): nothing else failed.
     const real = (errors: string[]) => errors.filter((e) => !e.endsWith('Failed to load resource: net::ERR_FAILED'));

@@ -2,7 +2,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { solidPng } from '../supabase/seed-media/png.ts';
-import { seriousA11yViolations } from './support/axe.ts';
+import { expectCleanScreen } from './support/layout.ts';
 import { watchPageErrors } from './support/browser.ts';
 import { DEMO_PASSWORD, heading, newSignedInPage } from './support/flows.ts';
 import { useApp } from './support/use-app.ts';
@@ -156,9 +156,7 @@ describe('groups', () => {
         await page.getByRole('heading', { level: 1 }).waitFor(SLOW);
         const ready = route === '/groups' ? LISBON : route === path ? 'Organizers' : "This link doesn't work";
         await page.getByRole('heading', { name: ready }).first().waitFor(SLOW);
-        expect(await seriousA11yViolations(page), `${route} at ${width}px`).toEqual([]);
-        // Nothing wider than the screen.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${route} at ${width}px`).toBeLessThanOrEqual(width);
+        await expectCleanScreen(page, route);
       }
       // The form needs a member.
       const { page: member } = await signedIn('margaret', '/groups/new');
@@ -166,8 +164,7 @@ describe('groups', () => {
       await member.getByRole('heading', { level: 1, name: 'Start a group' }).waitFor(SLOW);
       await member.getByRole('button', { name: 'Create group' }).click();
       await member.getByText('The name must be 3 to 80 characters long.').waitFor(SLOW);
-      expect(await seriousA11yViolations(member), `/groups/new at ${width}px`).toEqual([]);
-      expect(await member.evaluate(() => document.documentElement.scrollWidth), `/groups/new at ${width}px`).toBeLessThanOrEqual(width);
+      await expectCleanScreen(member, '/groups/new');
     }
   }, 240_000);
 });

@@ -5,7 +5,7 @@
 // drops the marker and a member can RSVP.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousA11yViolations } from './support/axe.ts';
+import { expectCleanScreen } from './support/layout.ts';
 import { readAsAnon } from './support/feeds.ts';
 import { heading, signIn } from './support/flows.ts';
 import { useApp } from './support/use-app.ts';
@@ -48,8 +48,7 @@ describe('a draft series', () => {
     expect(await host.getByRole('region', { name: 'Attend' }).count()).toBe(0);
     // "Draft" on the page's badge and beside each of the series' three dates.
     await expect.poll(() => host.getByText('Draft', { exact: true }).count(), { timeout: 15_000 }).toBe(4);
-    expect(await host.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-    expect(await seriousA11yViolations(host)).toEqual([]);
+    await expectCleanScreen(host);
     // Not published: the public reads none of its dates.
     expect(await readAsAnon<unknown[]>(app.server.url, `events?select=id&title=eq.${encodeURIComponent(title)}`)).toEqual([]);
 

@@ -1,7 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seriousA11yViolations } from './support/axe.ts';
+import { expectCleanAtWidths } from './support/layout.ts';
 import { watchPageErrors } from './support/browser.ts';
 import { DEMO_PASSWORD, newSignedInPage } from './support/flows.ts';
 import { useApp } from './support/use-app.ts';
@@ -11,15 +10,6 @@ import { useApp } from './support/use-app.ts';
 // answer in Messages and writes back, live. Axe clean at 360 and 1280 px on each screen.
 const app = useApp();
 const SLOW = { timeout: 20_000 };
-
-async function checkLayouts(page: Page, what: string): Promise<void> {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await seriousA11yViolations(page), `${what} at ${width}px`).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${what} at ${width}px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 describe("answering a host's message", () => {
   it('a guest answers from the bell, the host reads it in Messages and writes back', async () => {
@@ -52,7 +42,7 @@ describe("answering a host's message", () => {
     // The host's words, and a private answer to them.
     await guest.page.getByText('We are short of boards: bring one if you can.').waitFor(SLOW);
     await guest.page.getByRole('heading', { name: `New message to ${seed.host_name}` }).waitFor(SLOW);
-    await checkLayouts(guest.page, 'host message reply');
+    await expectCleanAtWidths(guest.page, 'host message reply');
     await guest.page.getByLabel('Write a message').fill('I can bring two boards.');
     await guest.page.getByRole('button', { name: 'Send' }).click();
     await guest.page.getByText('I can bring two boards.', { exact: true }).last().waitFor(SLOW);
@@ -64,7 +54,7 @@ describe("answering a host's message", () => {
     await hostPage.page.getByLabel('Write a message').fill('Wonderful, thank you!');
     await hostPage.page.getByRole('button', { name: 'Send' }).click();
     await guest.page.getByText('Wonderful, thank you!', { exact: true }).last().waitFor(SLOW);
-    await checkLayouts(hostPage.page, 'host reading the answer');
+    await expectCleanAtWidths(hostPage.page, 'host reading the answer');
     expect(errors).toEqual([]);
     await guest.context.close();
     await hostPage.context.close();

@@ -2,6 +2,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seriousA11yViolations } from './support/axe.ts';
+import { expectCleanScreen } from './support/layout.ts';
 import { watchPageErrors } from './support/browser.ts';
 import { DEMO_PASSWORD, newSignedInPage } from './support/flows.ts';
 import { useApp } from './support/use-app.ts';
@@ -79,8 +80,7 @@ describe('For you', () => {
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await section.scrollIntoViewIfNeeded();
-      expect(await seriousA11yViolations(page), `${width} px`).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+      await expectCleanScreen(page);
     }
   });
 
