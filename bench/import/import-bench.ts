@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../server/test/helpers/test
 import { fmt } from '../support/measure.ts';
 import { benchIds, GROUPS, seedPeopleAndGroups } from '../data/data-seed.ts';
 
-const PROJECT = fileURLToPath(new URL('../../supabase', import.meta.url));
+const PROJECT = process.env.BENCH_IMPORT_PROJECT ?? fileURLToPath(new URL('../../supabase', import.meta.url));
 const EVENTS = Number(process.env.BENCH_IMPORT_EVENTS ?? 1000);
 const BATCH = 100;
 
@@ -64,7 +64,8 @@ async function profile(db: TestServer['db'], rows: unknown[]): Promise<void> {
  * service_role, in requests of BATCH and in one request, each beside its limit measured in the
  * same run: the same INSERT in one statement through the driver (same triggers, so the ratio is
  * what REST adds), and the same rows into a copy of the table without triggers (what the
- * triggers, policies' defaults and the rows they write cost per event).
+ * triggers, policies' defaults and the rows they write cost per event). BENCH_IMPORT_PROJECT runs
+ * it on another copy of the project (e.g. without a migration, for a before figure).
  */
 export async function importBench(): Promise<void> {
   const driver = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';

@@ -51,30 +51,30 @@ create trigger events_after_insert after insert on public.events
   referencing new table as added for each statement execute function private.after_events_added();
 
 -- As alert_group_members in 20261124141023_profile_private.sql, for every inserted event at
--- once: the groups' withheld checks once per group, members joined in one pass.
+-- once: the groups' withheld checks once per group, members and their suspension joined in one
+-- pass (private.is_suspended's answer, without a definer call per member). The pairs already
+-- marked (a series' later dates, by events_a_series_quiet_alerts) are left out by the mark
+-- table's primary key rather than by joining what the insert returns back to the candidates
+-- (two CTE scans, a nested loop over thousands of rows); nobody else can mark these events
+-- before the statement commits (the marks' foreign key waits for it).
 create function private.alert_group_members_added() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  with published as (
-    select a.* from added a
-    where a.group_id is not null and a.status = 'published' and a.visibility in ('public', 'members')
-      and a.hidden_at is null and a.starts_at > now()
-  ), open_groups as (
-    select g.id from public.groups g
-    where g.id in (select p.group_id from published p) and not private.group_withheld(g.id)
-  ), fresh as (
-    insert into private.group_alerts_sent (event_id, user_id)
-    select e.id, m.user_id
-    from published e join open_groups o on o.id = e.group_id join public.group_members m on m.group_id = e.group_id
-    where m.status = 'active' and m.alerts = 'all' and not private.is_suspended(m.user_id)
+  with fresh as (
+    select e.id as event_id, m.user_id, private.group_payload(g) || jsonb_build_object(
+      'event_id', e.id, 'slug', e.slug, 'title', e.title, 'starts_at', e.starts_at, 'timezone', e.timezone) as payload
+    from added e join public.groups g on g.id = e.group_id join public.group_members m on m.group_id = e.group_id
+    where e.status = 'published' and e.visibility in ('public', 'members') and e.hidden_at is null and e.starts_at > now()
+      and not private.group_withheld(g.id)
+      and m.status = 'active' and m.alerts = 'all'
+      and not exists (select 1 from public.profile_private s where s.id = m.user_id and s.suspended_at is not null) -- is_suspended
       and m.user_id <> e.host_id and m.user_id is distinct from (select auth.uid())
-    on conflict do nothing
-    returning event_id, user_id
+      and not exists (select 1 from private.group_alerts_sent a where a.event_id = e.id and a.user_id = m.user_id)
+  ), marked as (
+    insert into private.group_alerts_sent (event_id, user_id) select f.event_id, f.user_id from fresh f
   )
   insert into public.notifications (user_id, kind, payload)
-  select f.user_id, 'group_event_published', private.group_payload(g) || jsonb_build_object(
-    'event_id', e.id, 'slug', e.slug, 'title', e.title, 'starts_at', e.starts_at, 'timezone', e.timezone)
-  from fresh f join published e on e.id = f.event_id join public.groups g on g.id = e.group_id;
+  select f.user_id, 'group_event_published', f.payload from fresh f;
   return null;
 end
 $$;
@@ -83,5 +83,44 @@ create trigger events_group_alerts after update of status, group_id, visibility 
   for each row execute function private.alert_group_members();
 create trigger events_group_alerts_added after insert on public.events
   referencing new table as added for each statement execute function private.alert_group_members_added();
+
+-- As in 20261124162601_event_series_procedures.sql, the daily limit asking is_admin (a definer
+-- call, most of this trigger's time on an import) only of a signed-in member's insert: the same
+-- answer, as is_admin has no side effects.
+create or replace function private.event_lifecycle() returns trigger
+language plpgsql as $$
+begin
+  if tg_op = 'UPDATE' and new.hidden_at is distinct from old.hidden_at
+     and (to_jsonb(new) - 'hidden_at' - 'search') = (to_jsonb(old) - 'hidden_at' - 'search') then
+    return new;
+  end if;
+  if tg_op = 'INSERT' then
+    if current_user = 'authenticated' and not private.is_admin() and (
+      select count(*) from public.events where host_id = new.host_id and created_at > now() - interval '1 day'
+        and coalesce(series_position, 1) = 1) >= 20 then
+      perform private.raise_error('rate_limited', 'You''re doing that too often. Try again in a minute.', 429);
+    end if;
+    new.rsvp_closes_at := coalesce(new.rsvp_closes_at, new.starts_at);
+  else
+    if new.host_id is distinct from old.host_id then
+      perform private.raise_error('not_host', 'Only the event''s hosts can do that.', 403);
+    end if;
+    if new.status is distinct from old.status and not (
+      (old.status = 'draft' and new.status in ('published', 'cancelled')) or (old.status = 'published' and new.status = 'cancelled')) then
+      perform private.raise_error('invalid_status_change', 'A cancelled event cannot be changed back, and a published event cannot become a draft.');
+    end if;
+    if old.status = 'cancelled' then
+      perform private.raise_error('event_cancelled', 'This event was cancelled.', 409);
+    end if;
+    if new.starts_at is distinct from old.starts_at and new.rsvp_closes_at = old.rsvp_closes_at and old.rsvp_closes_at = old.starts_at then
+      new.rsvp_closes_at := new.starts_at; -- the default follows the start
+    end if;
+  end if;
+  if new.status = 'published' and new.published_at is null then
+    new.published_at := now();
+  end if;
+  return new;
+end
+$$;
 
 revoke all on function private.after_events_added(), private.alert_group_members_added() from public, anon, authenticated;

@@ -70,4 +70,15 @@ describe('many events in one insert', () => {
     expect(many.every((r) => (r.hosts as string[]).join() === `${organizer.id}:host` && r.seats)).toBe(true);
     expect(many.find((r) => (r.stats as { spots_left: number | null }).spots_left === 20)).toBeTruthy();
   });
+
+  it('alert the group once for a series, at its first date, when its dates come in one insert', async () => {
+    const { rows: [series] } = await g.db.query<{ id: string }>(
+      `insert into public.event_series (host_id, rrule, dtstart, duration, timezone, count, generated_count, status)
+       values ($1, 'FREQ=DAILY;COUNT=3', now(), interval '2 hours', 'Europe/Lisbon', 3, 3, 'complete') returning id`, [organizer.id]);
+    const dates = [1, 2, 3].map((k) => event({ title: 'Series night', series_id: series!.id, series_position: k }, 10 + k));
+    const r = await g.service().from('events').insert(dates).select('id');
+    expect(r.error).toBeNull();
+    const told = await written(r.data!.map((e) => e.id));
+    expect(told.map((e) => e.alerted)).toEqual([[alice.id], null, null]);
+  });
 });
