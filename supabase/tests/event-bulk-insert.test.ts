@@ -12,10 +12,12 @@ let group: { id: string };
 
 beforeAll(async () => {
   g = await startGather();
-  [organizer, alice, bob] = await Promise.all(['organizer', 'alice', 'bob'].map((u) => g.member(u)));
-  group = await createGroup(g, organizer!, { name: 'Bulk club' });
-  for (const m of [alice!, bob!]) await join(g, m, group.id);
-  await g.db.query(`update public.group_members set alerts = 'none' where group_id = $1 and user_id = $2`, [group.id, bob!.id]);
+  organizer = await g.member('organizer');
+  alice = await g.member('alice');
+  bob = await g.member('bob');
+  group = await createGroup(g, organizer, { name: 'Bulk club' });
+  for (const m of [alice, bob]) await join(g, m, group.id);
+  await g.db.query(`update public.group_members set alerts = 'none' where group_id = $1 and user_id = $2`, [group.id, bob.id]);
 });
 afterAll(() => g.stop());
 
