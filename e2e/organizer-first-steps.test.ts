@@ -1,11 +1,10 @@
 // An organizer's new group: its page offers "Create an event" while it has none, and its only
 // organizer is told how to hand over instead of being offered "Leave group"; /me's headings go
 // h1 → h2 → h3 (issue 32). English and French, 360 and 1280 px, axe clean.
-import AxeBuilder from '@axe-core/playwright';
 import { createClient } from '@supabase/supabase-js';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { seriousA11yViolations } from './support/axe.ts';
+import { ruleViolations, seriousA11yViolations } from './support/axe.ts';
 import { watchPageErrors } from './support/browser.ts';
 import { DEMO_PASSWORD, heading, newSignedInPage } from './support/flows.ts';
 import { useApp } from './support/use-app.ts';
@@ -33,11 +32,6 @@ async function inLanguage(page: Page, lang: 'en' | 'fr', path: string) {
   await page.evaluate((l) => localStorage.setItem('gather.locale', l), lang);
   await page.goto(`${app.server.url}${path}`);
   await page.locator(`html[lang="${lang}"]`).waitFor(SLOW);
-}
-
-async function headingOrder(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
-  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 describe("a new group's only organizer", () => {
@@ -92,7 +86,7 @@ describe('/me', () => {
           await inLanguage(page, lang, '/me');
           await expect.poll(() => heading(page), SLOW).toBe(lang === 'en' ? 'My events' : 'Mes événements');
           await page.locator('main h3').first().waitFor(SLOW);
-          expect(await headingOrder(page)).toEqual([]);
+          expect(await ruleViolations(page, ['heading-order'])).toEqual([]);
           expect(await seriousA11yViolations(page)).toEqual([]);
         } finally {
           await page.evaluate(() => localStorage.removeItem('gather.locale')).catch(() => {});

@@ -1,4 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
 // Sonner stacks toasts: while the stack is collapsed, the ones behind the front toast have their
@@ -7,6 +8,15 @@ import type { Page } from 'playwright-core';
 const COLLAPSED_TOASTS = '[data-sonner-toast][data-expanded="false"][data-front="false"]';
 // A toast whose time is up fades out (opacity 1 → 0 over 0.4 s) before it leaves the page.
 const LEAVING_TOASTS = '[data-sonner-toast][data-removed="true"]';
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * axe-core itself, put into a page once and run there (decision 0436): @axe-core/playwright
+ * evaluated its ~570 kB source again on every check and opened a blank page to gather the
+ * results, ~2–4 s of each of the suite's ~200 checks. Gather's pages have no frames to visit
+ * (embeds are a custom element in the club's page), so the top document is the whole screen.
+ */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * Lets finite animations and transitions end first: axe would measure the contrast of a toast
@@ -24,6 +34,22 @@ async function settleAnimations(page: Page): Promise<void> {
   });
 }
 
+type AxeRun = { rules: { tags?: string[]; ids?: string[] }; exclude?: string[] };
+
+/** axe's violations on the page as "rule: target" lines, of the serious or critical ones if `serious`. */
+async function axeViolations(page: Page, { rules, exclude = [] }: AxeRun, serious: boolean): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const found = await page.evaluate(async ({ rules, exclude }) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const runOnly = rules.ids ? { type: 'rule' as const, values: rules.ids } : { type: 'tag' as const, values: rules.tags! };
+    const result = await axe.run({ include: [document], exclude: exclude.map((s) => [s]) } as never, { runOnly, resultTypes: ['violations'], iframes: false });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  }, { rules, exclude });
+  return found
+    .filter((v) => !serious || v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.targets.map((t) => `${v.id}: ${t}`));
+}
+
 /** WCAG 2.1 A/AA violations that axe rates serious or critical, as "rule: target" lines. */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const first = await violations(page);
@@ -36,8 +62,10 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 
 async function violations(page: Page): Promise<string[]> {
   await settleAnimations(page);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude(COLLAPSED_TOASTS).exclude(LEAVING_TOASTS).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  return axeViolations(page, { rules: { tags: WCAG_21_AA }, exclude: [COLLAPSED_TOASTS, LEAVING_TOASTS] }, true);
+}
+
+/** Every violation of the named axe rules, whatever its impact. */
+export function ruleViolations(page: Page, ids: string[]): Promise<string[]> {
+  return axeViolations(page, { rules: { ids } }, false);
 }
