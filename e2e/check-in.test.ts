@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import jsQR from 'jsqr';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import QRCode from 'qrcode';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useApp } from './support/use-app.ts';
 import { expectCleanScreen } from './support/layout.ts';
-import { watchPageErrors } from './support/browser.ts';
-import { chromiumPath } from './support/chromium.ts';
+import { launchBrowser, watchPageErrors } from './support/browser.ts';
 import { DEMO_PASSWORD, ENGINES_SLUG, heading, newSignedInPage } from './support/flows.ts';
 
 const app = useApp();
@@ -163,11 +162,8 @@ describe('checking guests in', () => {
     if (error) throw error;
     const { code } = ticket as { code: string };
     const dir = await mkdtemp(join(tmpdir(), 'gather-camera-'));
-    const browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      headless: true,
+    const browser = await launchBrowser({
       args: [
-        '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update',
         '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream',
         `--use-file-for-fake-video-capture=${await qrVideo(`${app.server.url}/events/${slug}/check-in?code=${code}`, dir)}`,
       ],

@@ -36,7 +36,8 @@ beforeAll(async () => {
     PUSH_SERVICE_ORIGINS: double.url, SITE_URL: `http://127.0.0.1:${port}`,
   });
   server = await startAppServer({ project: project.dir, port });
-  browser = await launchBrowser();
+  // The headless shell denies notifications outright: push needs the whole browser.
+  browser = await launchBrowser({ full: true });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromiumPath } from './chromium.ts';
+import { testBrowserPath } from './chromium.ts';
 
 // Without the background-networking flags Chromium keeps dialling Google's hosts, which this
 // offline machine refuses.
@@ -13,8 +13,9 @@ const ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: ARGS });
+/** Chromium for a test file; `full`: the whole browser rather than its headless shell (see testBrowserPath). */
+export function launchBrowser(opts: { full?: boolean; args?: string[] } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: testBrowserPath(opts.full), headless: true, args: [...ARGS, ...(opts.args ?? [])] });
 }
 
 /** Collects console errors and failed requests, which a healthy page has none of. */
