@@ -11,6 +11,8 @@ export default defineProject({
     // realtime channel has joined, which a loaded machine can expose (decision 0320).
     retry: 1,
     testTimeout: 60_000,
+    // What a page shows after a load or a live update, on a CPU-bound machine: as the other suites.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
   },
 });
