@@ -25,12 +25,14 @@ export function chromiumPath(): string {
  */
 export function testBrowserPath(full = false): string {
   if (full || process.env.CHROMIUM_PATH) return chromiumPath();
-  if (existsSync(HEADLESS_SHELL) || (aptInstall('chromium-headless-shell') && existsSync(HEADLESS_SHELL))) return HEADLESS_SHELL;
-  if (!warned) console.log(`e2e: no headless shell at ${HEADLESS_SHELL} (apt-get install -y chromium-headless-shell); using the full browser, which is slower.`);
-  warned = true;
-  return chromiumPath();
+  // Decided once per process: a failed install is not retried by every test file.
+  if (!shell) {
+    shell = existsSync(HEADLESS_SHELL) || (aptInstall('chromium-headless-shell') && existsSync(HEADLESS_SHELL)) ? HEADLESS_SHELL : chromiumPath();
+    if (shell !== HEADLESS_SHELL) console.log(`e2e: no headless shell at ${HEADLESS_SHELL} (apt-get install -y chromium-headless-shell); using the full browser, which is slower.`);
+  }
+  return shell;
 }
-let warned = false;
+let shell: string | undefined;
 
 function aptInstall(pkg: string): boolean {
   if (process.getuid?.() !== 0) return false;

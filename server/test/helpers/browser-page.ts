@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+// The browser tests' own choice: Debian's headless shell where it can be had (decision 0437).
+import { testBrowserPath } from '../../../e2e/support/chromium.ts';
 
-// Debian's headless shell where installed (the e2e suite's browser, decision 0437), else the full browser.
-const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
-const CHROMIUM = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let bundle: Promise<string> | undefined;
@@ -56,7 +54,7 @@ export async function openBrowserPage(): Promise<BrowserPage> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const browser = await chromium.launch({ executablePath: testBrowserPath(), headless: true, args: ARGS });
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(origin);
