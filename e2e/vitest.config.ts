@@ -7,6 +7,9 @@ export default defineProject({
     environment: 'node',
     // One browser and one server at a time: 2 cores, already busy with one (decision 0320).
     fileParallelism: false,
+    // One process for every file: the server's and Playwright's modules load once, and the next
+    // file's app server starts while this one's tests run (support/use-app.ts, decision 0439).
+    isolate: false,
     // Once more before a test counts as failed: a few live-update tests act before their
     // realtime channel has joined, which a loaded machine can expose (decision 0320).
     retry: 1,

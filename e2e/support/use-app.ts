@@ -11,7 +11,7 @@ import { launchBrowser } from './browser.ts';
 export function useApp(): { readonly server: RunningServer; readonly browser: Browser } {
   const app = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
-    app.server = await startAppServer();
+    app.server = await takeAppServer();
     app.browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -20,3 +20,18 @@ export function useApp(): { readonly server: RunningServer; readonly browser: Br
   });
   return app;
 }
+
+/**
+ * A started app server, and the next file's started in the background: a start costs ~3 s and
+ * ~5 CPU-s (PGlite from the image, the REST schema cache), which the browser suite's spare CPU
+ * (it keeps ~1.5 of 2 cores busy) absorbs while this file's tests run (decision 0439). The files
+ * share this module because the suite runs them in one process (isolate: false). Each server is
+ * still a fresh copy of the prepared database, used by one file only.
+ */
+async function takeAppServer(): Promise<RunningServer> {
+  const taken = await (spare?.catch(() => startAppServer()) ?? startAppServer());
+  spare = startAppServer();
+  spare.catch(() => undefined);
+  return taken;
+}
+let spare: Promise<RunningServer> | undefined;
