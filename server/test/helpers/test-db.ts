@@ -69,7 +69,7 @@ async function adminQuery(sql: string): Promise<void> {
 
 /** A new database on DATABASE_URL's cluster (a copy of `from`, if given), dropped by `drop`. */
 async function newPostgresDb(prefix: string, from?: string): Promise<TestDb> {
-  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter++}`;
+  const name = `${prefix}_${RUN}_${Date.now().toString(36)}_${counter++}`;
   await adminQuery(`create database ${name}${from ? ` template ${from}` : ''}`);
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
@@ -105,17 +105,24 @@ async function copyOf(t: Template, prefix = 'gather_test'): Promise<TestDb> {
 }
 
 /**
- * Templates and the last spare copy outlive the worker that made them (nothing async runs at
- * exit): the suite's global teardown, or else the next run, drops those whose process is gone.
+ * The run a database belongs to: the vitest process whose global setup (drop-test-templates.ts)
+ * set GATHER_TEST_RUN for its workers, or this process when run otherwise.
  */
-export async function dropTemplatesOfEndedRuns(): Promise<void> {
+const RUN = Number(process.env.GATHER_TEST_RUN) || process.pid;
+
+/**
+ * Templates and the last spare copy outlive the worker that made them (nothing async runs at
+ * exit): the suite's global teardown drops its run's (`run`), and every run drops those of runs
+ * whose process is gone.
+ */
+export async function dropTemplatesOfEndedRuns(run?: number): Promise<void> {
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   try {
     const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'gather\\_tpl\\_%' or datname like 'gather\\_test\\_%'`);
     for (const { datname } of rows) {
       const pid = Number(datname.split('_')[2]);
-      if (pid === process.pid || processAlive(pid)) continue;
+      if (pid !== run && (pid === RUN || processAlive(pid))) continue;
       await admin.query(`drop database if exists ${datname} with (force)`);
     }
   } finally {
