@@ -151,7 +151,7 @@ export async function createTestDb(opts: { migrations?: string } = {}): Promise<
   const copy = (ready && (await ready.catch(() => undefined))) || (await copyOf(from));
   // The next file's copy opens now, while this one's tests run: a PGlite copy costs 1.2–1.7 s
   // of CPU and a PostgreSQL one a CREATE DATABASE, which the suite's other core has room for.
-  // The last spare of a run is dropped with its process (PGlite) or by the next run (PostgreSQL).
+  // The last spare of a run goes with its process (PGlite) or the run's teardown (PostgreSQL).
   const spare = copyOf(from);
   spare.catch(() => undefined);
   spares.set(from, spare);
