@@ -22,8 +22,8 @@ function run(script: string, live: boolean): Promise<number> {
     const kept: Buffer[] = [];
     child.stdout?.on('data', (b: Buffer) => kept.push(b));
     child.stderr?.on('data', (b: Buffer) => kept.push(b));
-    child.on('close', (code, signal) => {
-      const status = code ?? (signal ? 1 : 0);
+    child.on('close', (code) => {
+      const status = code ?? 1; // no code: ended by a signal
       if (!live) {
         process.stdout.write(`\n── npm run ${script} (beside the first lane) ──\n`);
         process.stdout.write(Buffer.concat(kept));

@@ -1,11 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-// The browser tests' own choice: Debian's headless shell where it can be had (decision 0437).
-import { testBrowserPath } from '../../../e2e/support/chromium.ts';
-
-const ARGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+// The browser tests' own Chromium and flags: Debian's headless shell where it can be had (decision 0437).
+import { launchBrowser } from '../../../e2e/support/browser.ts';
 
 let bundle: Promise<string> | undefined;
 
@@ -54,7 +52,7 @@ export async function openBrowserPage(): Promise<BrowserPage> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const origin = `http://localhost:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: testBrowserPath(), headless: true, args: ARGS });
+  const browser = await launchBrowser();
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(origin);
