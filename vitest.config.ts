@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // configures its own project.
 export default defineConfig({
   test: {
-    projects: ['server', 'supabase', 'web', 'e2e'],
+    projects: ['server', 'supabase', 'web', 'web/vitest.tools.config.ts', 'e2e'],
     reporters: ['default', './vitest.summary-reporter.ts'],
   },
 });

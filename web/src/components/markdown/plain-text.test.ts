@@ -71,6 +71,7 @@ describe("plainParagraphs", () => {
     "Title\n===",
     "    indented code",
     "a | table",
+    "a\n:-",
     "Tom &amp; Jerry",
     "<b>raw</b>",
     "line with a hard break  \nnext",
