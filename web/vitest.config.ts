@@ -1,7 +1,7 @@
 import { fileURLToPath, URL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineProject } from "vitest/config";
-import { linguiPlugins } from "./build/lingui-plugins";
+import { linguiPlugins } from "./build/lingui-plugins.ts";
 
 /**
  * Tests that run the build's own tools (Lingui's extractor, Vite's bundler) in Node: they live in

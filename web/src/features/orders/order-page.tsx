@@ -84,7 +84,7 @@ function Order({ order }: { order: OrderDetails }) {
           <p className="text-sm text-muted-foreground">
             <Trans>Each ticket is one seat. Show its QR code at the door, on your phone or printed.</Trans>
           </p>
-          <ul className="grid gap-4 sm:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             {shown.map((ticket) => (
               <OrderTicket key={ticket.id} ticket={ticket} order={order} editable={!over} />
             ))}

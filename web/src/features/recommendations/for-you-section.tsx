@@ -19,7 +19,7 @@ export default function ForYouSection({ userId }: { userId: string }) {
         <Trans>For you</Trans>
       </h2>
       {picks.isPending ? (
-        <div role="status" aria-label={t`Loading your picks…`} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <div role="status" aria-label={t`Loading your picks…`} className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} className="h-24 rounded-xl" />
           ))}
@@ -31,7 +31,7 @@ export default function ForYouSection({ userId }: { userId: string }) {
           <Trans>Nothing picked for you yet. Join groups or follow categories and topics below, and events will show up here.</Trans>
         </p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Events picked for you`}>
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Events picked for you`}>
           {picks.data.slice(0, PICKS_SHOWN).map((pick) => (
             <li key={pick.id} className="flex flex-col gap-1 rounded-xl border border-border bg-card p-4">
               <Link to={`/events/${pick.slug}`} className="font-semibold underline-offset-4 hover:underline focus-visible:underline">

@@ -31,7 +31,7 @@ export function EventListView({ filters, onClearFilters }: EventListViewProps) {
         <p className="text-sm" aria-hidden="true">
           &nbsp;
         </p>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
           {Array.from({ length: 6 }, (_, i) => (
             <li key={i}>
               <EventCardSkeleton />
@@ -69,7 +69,7 @@ export function EventListView({ filters, onClearFilters }: EventListViewProps) {
       <p role="status" className="text-sm text-muted-foreground">
         {capped ? t`${cap}+ events` : <Plural value={total} one="# event" other="# events" />}
       </p>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {events.map((event, i) =>
           cards.drawn(i) ? (
             <li key={event.id}>

@@ -70,7 +70,7 @@ export function GroupList({ filters, userId, onClearFilters }: GroupListProps) {
     return (
       <div>
         <Spinner className="sr-only" label={t`Loading groups…`} />
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
           {Array.from({ length: 6 }, (_, i) => (
             <li key={i}>
               <GroupCardSkeleton />
@@ -104,7 +104,7 @@ export function GroupList({ filters, userId, onClearFilters }: GroupListProps) {
       <p role="status" className="text-sm text-muted-foreground">
         <Plural value={total} one="# group" other="# groups" />
       </p>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {groups.map((group) => (
           <li key={group.id}>
             <GroupCard group={group} />

@@ -27,7 +27,7 @@ export function MyGroupsSection({ userId }: { userId: string }) {
         </Button>
       </div>
       {query.isPending ? (
-        <div role="status" aria-label={t`Loading your groups…`} className="grid gap-3 sm:grid-cols-2">
+        <div role="status" aria-label={t`Loading your groups…`} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <Skeleton className="h-20 w-full" />
           <Skeleton className="h-20 w-full" />
         </div>
