@@ -9,7 +9,6 @@ import { linguiPlugins } from "./build/lingui-plugins.ts";
  */
 export const TOOL_TESTS = [
   "src/locales/catalogues.test.ts",
-  "src/lib/i18n/catalogues-complete.test.ts",
   "src/features/embeds/widget/embed-size.test.ts",
 ];
 
