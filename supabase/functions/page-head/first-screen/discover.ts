@@ -190,7 +190,7 @@ export function discoverScreen(page: { events: DiscoverCard[]; total: number; ca
   const w = words.discover;
   const list = '<div class="flex flex-col gap-6">' +
     `<p role="status" class="text-sm text-muted-foreground">${text(countLine(w, page, o.formatLocale))}</p>` +
-    `<ul data-first-screen-cards class="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">${cards(page.events, w, o)}</ul>` +
+    `<ul data-first-screen-cards class="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">${cards(page.events, w, o)}</ul>` +
     '</div>';
   const main = '<div class="flex flex-col gap-4 sm:gap-8">' +
     `<div class="flex flex-col gap-2"><h1 class="text-2xl font-bold tracking-tight sm:text-3xl">${text(w.title)}</h1>` +

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg, plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download, Search } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { useId, useMemo, useState } from "react";
@@ -11,10 +11,10 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { errorMessage } from "@/lib/errors";
 import { guestAnswersOptions } from "../api/guest-answers";
-import { walkInsOptions } from "../api/walk-ins";
+import { walkInsOptions, type WalkIn } from "../api/walk-ins";
 import { guestEmails, guestName, matchesSearch, type Guest, type RsvpStatus } from "../api/guest-list";
 import type { ManagedEvent } from "../api/get-managed-event";
-import { answerText } from "../guest-answers";
+import { answerText, type AnswerTable } from "../guest-answers";
 import { csvFileName, downloadCsv, guestListCsv } from "../guest-csv";
 import { useDecideRsvps } from "../hooks/use-decide-rsvps";
 import { GuestRow } from "./guest-row";
@@ -34,18 +34,18 @@ type Props = { event: ManagedEvent; guests: Guest[] };
 export function GuestListSection({ event, guests }: Props) {
   const { t } = useLingui();
   const id = useId();
+  const queryClient = useQueryClient();
   const answers = useQuery(guestAnswersOptions(event.id)).data;
   // Walk-ins are in the file too (the door team's list: hosts read it).
   const walkIns = useQuery(walkInsOptions(event.id)).data ?? [];
   const yes = t({ message: "Yes", comment: "A ticked checkbox question's answer" });
-  const columns = (answers?.columns ?? []).map((c) => ({
-    key: c.key,
-    label: c.removed ? t`${c.label} (removed question)` : c.label,
-  }));
+  const columnsOf = (table: AnswerTable | undefined) =>
+    (table?.columns ?? []).map((c) => ({ key: c.key, label: c.removed ? t`${c.label} (removed question)` : c.label }));
+  const columns = columnsOf(answers);
   /** The guest's answers as text, by column key (empty ones left out). */
-  const answersOf = (userId: string) => {
-    const row = answers?.byUser.get(userId) ?? {};
-    return Object.fromEntries(columns.map((c) => [c.key, answerText(row[c.key], yes)]).filter(([, v]) => v !== ""));
+  const answersOf = (userId: string, table = answers, cols = columns) => {
+    const row = table?.byUser.get(userId) ?? {};
+    return Object.fromEntries(cols.map((c) => [c.key, answerText(row[c.key], yes)]).filter(([, v]) => v !== ""));
   };
   const pendingCount = guests.filter((g) => g.status === "pending").length;
   const [tab, setTab] = useState<RsvpStatus>(pendingCount > 0 ? "pending" : "going");
@@ -80,20 +80,26 @@ export function GuestListSection({ event, guests }: Props) {
       return next;
     });
   const exportCsv = async () => {
-    let emails: Map<string, string>;
+    let emails: Map<string, string>, table: AnswerTable, door: WalkIn[];
     try {
-      emails = await guestEmails(event.id);
+      // The answers and walk-ins as loaded, or loading still (a page just opened): the file has them all.
+      [emails, table, door] = await Promise.all([
+        guestEmails(event.id),
+        queryClient.ensureQueryData(guestAnswersOptions(event.id)),
+        queryClient.ensureQueryData(walkInsOptions(event.id)),
+      ]);
     } catch (error) {
       toast.error(errorMessage(error));
       return;
     }
+    const fileColumns = columnsOf(table);
     const rows = guests.map((g) => ({
       display_name: guestName(g), username: g.profile?.username ?? "", email: emails.get(g.user_id), status: g.status, guests: g.guests,
-      checked_in_at: g.checked_in_at, created_at: g.created_at, answers: answersOf(g.user_id),
+      checked_in_at: g.checked_in_at, created_at: g.created_at, answers: answersOf(g.user_id, table, fileColumns),
     }));
     // Oldest first, as the RSVPs are.
-    const doorRows = [...walkIns].reverse();
-    downloadCsv(guestListCsv(rows, event.timezone, columns, doorRows), csvFileName(event.slug));
+    const doorRows = [...door].reverse();
+    downloadCsv(guestListCsv(rows, event.timezone, fileColumns, doorRows), csvFileName(event.slug));
     toast.success(plural(rows.length, { one: "Exported # RSVP.", other: "Exported # RSVPs." }));
   };
 
