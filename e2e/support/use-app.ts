@@ -22,11 +22,11 @@ export function useApp(): { readonly server: RunningServer; readonly browser: Br
 }
 
 /**
- * A started app server, and the next file's started in the background: a start costs ~3 s and
- * ~5 CPU-s (PGlite from the image, the REST schema cache), which the browser suite's spare CPU
- * (it keeps ~1.5 of 2 cores busy) absorbs while this file's tests run (decision 0439). The files
- * share this module because the suite runs them in one process (isolate: false). Each server is
- * still a fresh copy of the prepared database, used by one file only.
+ * A started app server, and this worker's next file's started in the background: a start costs
+ * ~3 s and ~5 CPU-s (PGlite from the image, the REST schema cache), which then overlaps this
+ * file's tests instead of delaying the next file (decision 0439). A worker's files share this
+ * module because it runs them in one process (isolate: false). Each server is still a fresh copy
+ * of the prepared database, used by one file only.
  */
 async function takeAppServer(): Promise<RunningServer> {
   const taken = await (spare?.catch(() => startAppServer()) ?? startAppServer());
