@@ -5,9 +5,9 @@
 
 // Anything Markdown or our sanitising could turn into more than that: code, links and images, raw
 // HTML and entities, tables, headings, escapes, underscores, GFM's autolinked URLs and e-mail
-// addresses, lists, quotes, rules, setext underlines and a table's delimiter row (`:-`, which marked
-// takes without pipes) at a line's start, indented code, and
-// spacing marked would trim. Asterisks are left to `pieces`, but for a list's `* ` at a line's start.
+// addresses; at a line's start lists, quotes, rules, setext underlines and a table's delimiter row
+// (`:-`, which marked takes without pipes); indented code, and spacing marked would trim.
+// Asterisks are left to `pieces`, but for a list's `* ` at a line's start.
 const MARKUP = /[\\`_~[\]<>&|#!@]|www\.|:\/\/|^\s*(?:[-+=]|:-|\*\s|\d+[.)])|^[ \t]|[ \t]$|[\t\r\f\v\u00a0]/m;
 
 // `**strong**` or `*em*` around text without asterisks that starts and ends with a non-space.

@@ -42,8 +42,8 @@ export function GuestListSection({ event, guests }: Props) {
   const columnsOf = (table: AnswerTable | undefined) =>
     (table?.columns ?? []).map((c) => ({ key: c.key, label: c.removed ? t`${c.label} (removed question)` : c.label }));
   const columns = columnsOf(answers);
-  /** The guest's answers as text, by column key (empty ones left out). */
-  const answersOf = (userId: string, table = answers, cols = columns) => {
+  /** The guest's answers in `table` as text, by column key (empty ones left out). */
+  const answersOf = (userId: string, table: AnswerTable | undefined, cols: typeof columns) => {
     const row = table?.byUser.get(userId) ?? {};
     return Object.fromEntries(cols.map((c) => [c.key, answerText(row[c.key], yes)]).filter(([, v]) => v !== ""));
   };
@@ -165,7 +165,7 @@ export function GuestListSection({ event, guests }: Props) {
                     key={g.user_id}
                     guest={g}
                     answers={columns.flatMap((c) => {
-                      const text = answersOf(g.user_id)[c.key];
+                      const text = answersOf(g.user_id, answers, columns)[c.key];
                       return text === undefined ? [] : [{ label: c.label, text }];
                     })}
                     timeZone={event.timezone}
