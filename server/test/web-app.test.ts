@@ -85,7 +85,8 @@ describe('serving the web app', () => {
   });
 
   it('answers client-side routes with the app, including /auth pages, to browsers and link previewers', async () => {
-    for (const path of ['/events/board-games-night', '/auth/sign-in', '/u/ada']) {
+    // `/assets/` is a folder of the build: a page path all the same.
+    for (const path of ['/events/board-games-night', '/auth/sign-in', '/u/ada', '/assets/', '/assets']) {
       for (const accept of [html.accept, '*/*', undefined]) {
         const res = await s.fetch(path, { headers: accept ? { accept } : {} });
         expect(res.status, `${path} ${accept}`).toBe(200);
