@@ -15,10 +15,12 @@ export interface BootstrapOptions {
 /**
  * What does not live in the database, on PGlite: the stand-in extensions' control files (pg_cron,
  * pg_net, Vault: 09–11) and pgjwt's (18) are written into PGlite's in-memory share folder, which
- * every instance starts without. A warm start writes them again; PostgreSQL keeps its catalog.
+ * every instance starts without. A warm start writes them again, in one statement and without
+ * changing the catalog (the REST schema cache stored under its fingerprint stays good); PostgreSQL
+ * keeps its catalog.
  */
-const EVERY_PGLITE_START = ['18-pgjwt.sql'];
-const STAND_INS_AGAIN = `select _gather.stand_in_extension(name, version, null) from _gather.emulated_extensions where name <> 'pgjwt'`;
+const EVERY_PGLITE_START = `select _gather.stand_in_extension(name, version, null) from _gather.emulated_extensions where name <> 'pgjwt';
+select _gather.install_pgjwt();`;
 /**
  * What PostgreSQL keeps per database name rather than in the database: `alter database … set`
  * settings (15) and pg_cron's jobs, which name their database. A copy made with `createdb -T`,
@@ -75,8 +77,7 @@ export async function bootstrapPlatform(db: Db, opts: BootstrapOptions = {}): Pr
   if (recorded?.fingerprint === fingerprint) {
     if (db.kind === 'pglite') {
       await underStartLock(db, async (tx) => {
-        await tx.query(STAND_INS_AGAIN);
-        for (const file of files) if (EVERY_PGLITE_START.includes(file.name)) await runFile(tx, file);
+        await tx.exec(EVERY_PGLITE_START);
       });
     }
     if (recorded.database !== recorded.current) {

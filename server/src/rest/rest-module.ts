@@ -12,7 +12,8 @@ import type { RequestPlan } from './plan/types.ts';
 import { errorResponse, type RestResponse } from './respond/response.ts';
 import { executePlan } from './routes/execute-plan.ts';
 import { openApiResponse } from './routes/openapi-route.ts';
-import { installDdlWatch, SchemaCacheHolder } from './schema-cache/cache-holder.ts';
+import { SchemaCacheHolder } from './schema-cache/cache-holder.ts';
+import { installDdlWatch } from './schema-cache/ddl-watch.ts';
 
 const PREFIX = '/rest/v1';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -74,7 +74,9 @@ $f$;
 $body$ $script$;
 revoke all on function _gather.pgjwt_script() from public;
 
-do $pgjwt$
+-- Called here and at every PGlite start (bootstrap.ts): on PGlite the share folder's files are
+-- written again; nothing in the catalog changes after the first call.
+create or replace function _gather.install_pgjwt() returns void language plpgsql as $pgjwt$
 declare
   crypto text := coalesce(
     (select quote_ident(n.nspname) from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'pgcrypto'),
@@ -130,3 +132,6 @@ begin
   end if;
 end
 $pgjwt$;
+revoke all on function _gather.install_pgjwt() from public;
+
+select _gather.install_pgjwt();

@@ -1,16 +1,24 @@
 import type { Db } from '../../db/db-types.ts';
-import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
+import { loadDbSettings, loadSchemaCache, type SchemaCache } from './schema-cache.ts';
+import { readStoredCache, storeCache, storedCacheKey } from './stored-cache.ts';
 
 /**
- * A cheap summary of the catalog: it changes whenever relations, columns, constraints or
- * functions are created, altered or dropped. Checked when a request names something the
- * cache does not know, so a stale cache heals without reloading on every miss.
+ * The catalogs the schema cache reads (tables, columns, defaults, types, enums, schemas,
+ * functions, keys, views, triggers (a view's updatability), comments, role settings).
  */
-const FINGERPRINT_SQL = `select concat_ws(':',
-  (select count(*) from pg_class), (select max(xmin::text::bigint) from pg_class),
-  (select count(*) from pg_proc), (select max(xmin::text::bigint) from pg_proc),
-  (select count(*) from pg_constraint), (select max(xmin::text::bigint) from pg_constraint),
-  (select max(xmin::text::bigint) from pg_attribute), (select count(*) from pg_db_role_setting)) as fp`;
+const CATALOGS = ['pg_class', 'pg_attribute', 'pg_attrdef', 'pg_type', 'pg_enum', 'pg_namespace', 'pg_proc',
+  'pg_constraint', 'pg_rewrite', 'pg_trigger', 'pg_description', 'pg_db_role_setting'];
+
+/**
+ * A cheap summary of the catalog: each catalog's row count and the sum of its rows' xmin, so it
+ * changes whenever something is created, altered, commented or dropped (a changed row is a new
+ * row version, written by a newer transaction). Checked when a request names something the cache
+ * does not know, so a stale cache heals without reloading on every miss, and it says whether the
+ * cache stored at the last load (stored-cache.ts) still holds.
+ */
+const FINGERPRINT_SQL = `select concat_ws(':', ${CATALOGS.map(
+  (c) => `(select count(*) || '.' || coalesce(sum(xmin::text::bigint), 0) from pg_catalog.${c})`,
+).join(', ')}) as fp`;
 
 /**
  * Holds the current schema cache and reloads it: on `NOTIFY pgrst, 'reload schema'` (sent by
@@ -21,6 +29,8 @@ export class SchemaCacheHolder {
   private readonly db: Db;
   private readonly schemas: string[];
   private readonly extraSearchPath: string[];
+  /** Where the cache is kept between starts (stored-cache.ts). */
+  private readonly key: string;
   private cache: SchemaCache | undefined;
   private fingerprint = '';
   private inflight: Promise<SchemaCache> | undefined;
@@ -31,6 +41,7 @@ export class SchemaCacheHolder {
     this.db = db;
     this.schemas = schemas;
     this.extraSearchPath = extraSearchPath;
+    this.key = storedCacheKey(schemas, extraSearchPath);
   }
 
   /** The current cache, waiting for a reload in progress. */
@@ -55,9 +66,9 @@ export class SchemaCacheHolder {
       try {
         do {
           this.again = false;
-          const fp = await this.db.query<{ fp: string }>(FINGERPRINT_SQL);
-          this.cache = await loadSchemaCache(this.db, this.schemas, this.extraSearchPath);
-          this.fingerprint = fp.rows[0]?.fp ?? '';
+          const fp = (await this.db.query<{ fp: string }>(FINGERPRINT_SQL)).rows[0]?.fp ?? '';
+          this.cache = (this.cache ? undefined : await this.restore(fp)) ?? (await this.loadAndStore(fp));
+          this.fingerprint = fp;
         } while (this.again);
         return this.cache;
       } finally {
@@ -66,6 +77,22 @@ export class SchemaCacheHolder {
     };
     this.inflight = run();
     return this.inflight;
+  }
+
+  /** The cache the last load stored, if the catalog is as it was then (the first load only: a reload asked for reads the catalog). */
+  private async restore(fingerprint: string): Promise<SchemaCache | undefined> {
+    // A database bootstrapped without the table (a test's bare one): the catalog, as before.
+    const stored = await readStoredCache(this.db, this.key, fingerprint).catch(() => undefined);
+    if (!stored) return undefined;
+    const { settings, roles } = await loadDbSettings(this.db);
+    return { ...stored, settings, roleSettings: roles };
+  }
+
+  private async loadAndStore(fingerprint: string): Promise<SchemaCache> {
+    const cache = await loadSchemaCache(this.db, this.schemas, this.extraSearchPath);
+    // Not kept (a read-only database, say): the next start reads the catalog, as without a store.
+    await storeCache(this.db, this.key, fingerprint, cache).catch(() => {});
+    return cache;
   }
 
   /** After a miss: reload only if the catalog changed since the last load. */
@@ -86,51 +113,4 @@ export class SchemaCacheHolder {
     await this.stopListening?.();
     await this.inflight?.catch(() => {});
   }
-}
-
-/**
- * Supabase's DDL watch: event triggers that send `NOTIFY pgrst, 'reload schema'` after DDL that
- * changes what the API exposes (not temporary objects, not grants), so every server instance on
- * the database reloads. Needs a superuser; skipped quietly otherwise (the fingerprint check on a
- * cache miss still heals a stale cache).
- */
-export async function installDdlWatch(db: Db): Promise<void> {
-  await db
-    .exec(`do $$
-begin
-  if not (select rolsuper from pg_roles where rolname = current_user) then return; end if;
-  create or replace function extensions.pgrst_ddl_watch() returns event_trigger language plpgsql as $f$
-  declare cmd record;
-  begin
-    for cmd in select * from pg_event_trigger_ddl_commands() loop
-      if cmd.command_tag in ('CREATE SCHEMA', 'ALTER SCHEMA', 'CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO', 'ALTER TABLE',
-          'CREATE FOREIGN TABLE', 'ALTER FOREIGN TABLE', 'CREATE VIEW', 'ALTER VIEW', 'CREATE MATERIALIZED VIEW',
-          'ALTER MATERIALIZED VIEW', 'CREATE FUNCTION', 'ALTER FUNCTION', 'CREATE TRIGGER', 'CREATE TYPE', 'ALTER TYPE',
-          'CREATE RULE', 'COMMENT')
-         and cmd.schema_name is distinct from 'pg_temp' then
-        perform pg_notify('pgrst', 'reload schema');
-        return;
-      end if;
-    end loop;
-  end $f$;
-  create or replace function extensions.pgrst_drop_watch() returns event_trigger language plpgsql as $f$
-  declare obj record;
-  begin
-    for obj in select * from pg_event_trigger_dropped_objects() loop
-      if obj.object_type in ('schema', 'table', 'foreign table', 'view', 'materialized view', 'function', 'trigger', 'type', 'rule')
-         and not obj.is_temporary then
-        perform pg_notify('pgrst', 'reload schema');
-        return;
-      end if;
-    end loop;
-  end $f$;
-  if not exists (select 1 from pg_event_trigger where evtname = 'pgrst_ddl_watch') then
-    create event trigger pgrst_ddl_watch on ddl_command_end execute procedure extensions.pgrst_ddl_watch();
-  end if;
-  if not exists (select 1 from pg_event_trigger where evtname = 'pgrst_drop_watch') then
-    create event trigger pgrst_drop_watch on sql_drop execute procedure extensions.pgrst_drop_watch();
-  end if;
-exception when others then null;
-end $$;`)
-    .catch(() => {});
 }

@@ -28,7 +28,8 @@ export function relationshipsFrom(cache: SchemaCache, origin: QualifiedName): Re
   return cache.relationships.get(qiKey(origin)) ?? [];
 }
 
-async function loadDbSettings(tx: Queryable): Promise<{ settings: DbSettings; roles: Map<string, [string, string][]> }> {
+/** The settings PostgREST reads from roles (`ALTER ROLE … SET`), for this database. */
+export async function loadDbSettings(tx: Queryable): Promise<{ settings: DbSettings; roles: Map<string, [string, string][]> }> {
   const { rows } = await tx.query<{ role: string; config: string }>(
     `select r.rolname as role, array_to_json(s.setconfig)::text as config
      from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
