@@ -85,6 +85,15 @@ describe(`the REST schema cache kept between starts (${driverName}; decision 044
     });
   }
 
+  it('keeps one row: a cache stored by other code (an earlier server) goes when this one stores its own', async () => {
+    await t.db.query(`insert into _gather.rest_schema_cache (key, fingerprint, cache) values ('an earlier server', 'x', '{}')`);
+    await t.db.exec('comment on table public.seats is $$Seats in a room$$');
+    await startLoad();
+    const { rows } = await t.db.query<{ key: string }>('select key from _gather.rest_schema_cache');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.key).not.toBe('an earlier server');
+  });
+
   it('reads role settings afresh (they are not stored)', async () => {
     const was = (await startLoad()).roleSettings.get('anon')?.find(([k]) => k === 'statement_timeout')?.[1];
     await t.db.exec(`alter role anon set statement_timeout = '7s'`);

@@ -4,10 +4,14 @@ import { readStoredCache, storeCache, storedCacheKey } from './stored-cache.ts';
 
 /**
  * The catalogs the schema cache reads (tables, columns, defaults, types, enums, schemas,
- * functions, keys, views, triggers (a view's updatability), comments, role settings).
+ * functions, keys, views, triggers (a view's updatability), comments), and the role settings
+ * of this database: pg_db_role_setting is shared by the cluster's databases, and another
+ * database's settings are none of this cache's business.
  */
 const CATALOGS = ['pg_class', 'pg_attribute', 'pg_attrdef', 'pg_type', 'pg_enum', 'pg_namespace', 'pg_proc',
-  'pg_constraint', 'pg_rewrite', 'pg_trigger', 'pg_description', 'pg_db_role_setting'];
+  'pg_constraint', 'pg_rewrite', 'pg_trigger', 'pg_description'].map((c) => `pg_catalog.${c}`);
+const ROLE_SETTINGS = `pg_catalog.pg_db_role_setting
+  where setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))`;
 
 /**
  * A cheap summary of the catalog: each catalog's row count and the sum of its rows' xmin, so it
@@ -16,8 +20,8 @@ const CATALOGS = ['pg_class', 'pg_attribute', 'pg_attrdef', 'pg_type', 'pg_enum'
  * does not know, so a stale cache heals without reloading on every miss, and it says whether the
  * cache stored at the last load (stored-cache.ts) still holds.
  */
-const FINGERPRINT_SQL = `select concat_ws(':', ${CATALOGS.map(
-  (c) => `(select count(*) || '.' || coalesce(sum(xmin::text::bigint), 0) from pg_catalog.${c})`,
+const FINGERPRINT_SQL = `select concat_ws(':', ${[...CATALOGS, ROLE_SETTINGS].map(
+  (from) => `(select count(*) || '.' || coalesce(sum(xmin::text::bigint), 0) from ${from})`,
 ).join(', ')}) as fp`;
 
 /**

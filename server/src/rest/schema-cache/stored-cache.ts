@@ -69,8 +69,11 @@ export async function storeCache(db: Db, key: string, fingerprint: string, cache
     relationships: [...cache.relationships],
     routines: [...cache.routines],
   };
+  // One row kept: a cache made by other code (an earlier version) or for other schemas would
+  // otherwise stay for good. Servers of two versions on one database each load from the catalog.
   await db.query(
-    `insert into _gather.rest_schema_cache (key, fingerprint, cache) values ($1, $2, $3)
+    `with stale as (delete from _gather.rest_schema_cache where key <> $1)
+     insert into _gather.rest_schema_cache (key, fingerprint, cache) values ($1, $2, $3)
      on conflict (key) do update set fingerprint = excluded.fingerprint, cache = excluded.cache, saved_at = now()`,
     [key, fingerprint, JSON.stringify(stored)],
   );
