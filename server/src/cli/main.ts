@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// The CLI, in a process with the server's V8 and malloc settings, applied (process-settings.ts) before
+// The CLI, in a process with the server's V8 settings: they are applied (v8-settings.ts) before
 // the commands and the server's modules are loaded, so nothing is loaded twice.
 import { enableCompileCache } from 'node:module';
-import { restartWithServerSettings } from './process-settings.ts';
+import { restartWithServerV8Flags } from './v8-settings.ts';
 
-restartWithServerSettings();
+restartWithServerV8Flags();
 // Node keeps the modules it loads next compiled (TypeScript stripped, V8's code cache) in
 // NODE_COMPILE_CACHE, else the system's temporary folder: a warm start loads the server's ~1,100
 // modules with ~40% less CPU. NODE_DISABLE_COMPILE_CACHE=1 turns it off (decision 0422).

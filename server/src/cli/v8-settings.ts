@@ -1,8 +1,8 @@
 /**
- * V8 and malloc settings the server's process runs with (decisions 0402, 0443). Both are read
- * only when the process starts, so `gather-server` started without them starts itself again with
- * them, in the same process (execve: same pid, same signals and output), before any module of the
- * server loads. Only Node built-ins here: this runs first.
+ * V8 settings the server's process runs with (decision 0402). V8 reads them only when the process
+ * starts, so `gather-server` started without them starts itself again with them, in the same
+ * process (execve: same pid, same signals and output), before any module of the server loads.
+ * Only Node built-ins here: this runs first.
  */
 
 /**
@@ -24,21 +24,6 @@ export function serverV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
   return env.GATHER_SMALL_MEMORY === '1' ? [...SERVER_V8_FLAGS, ...SMALL_MEMORY_V8_FLAGS] : SERVER_V8_FLAGS;
 }
 
-/**
- * glibc's malloc with its mmap threshold held at its own starting value (128 KiB). glibc raises
- * the threshold each time a mapped block is freed (up to 32 MiB), after which V8's compiler zones
- * (optimising PGlite's wasm) and Node's large buffers come from the arenas, and what they free stays
- * resident there: ~70 MiB of an idle server. Held, a block of 128 KiB or more is unmapped when
- * freed. Measured by `npm run bench -- memory` (decision 0443). Linux only (other C libraries
- * ignore the variable); a `GLIBC_TUNABLES` the operator set wins.
- */
-export const SERVER_MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=131072';
-
-/** The `GLIBC_TUNABLES` to start the server with, if the process lacks it. */
-export function missingMallocTunables(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string | undefined {
-  return platform === 'linux' && env.GLIBC_TUNABLES === undefined ? SERVER_MALLOC_TUNABLES : undefined;
-}
-
 /** Set in the restarted process: never restart twice. */
 const APPLIED = 'GATHER_V8_SETTINGS_APPLIED';
 
@@ -49,16 +34,11 @@ export function missingV8Flags(execArgv: readonly string[], nodeOptions = '', wa
 }
 
 /** Restarts this process with the missing flags, where the platform can (Linux, macOS); else carries on without them. */
-export function restartWithServerSettings(): void {
+export function restartWithServerV8Flags(): void {
   if (process.env[APPLIED] || typeof process.execve !== 'function' || process.platform === 'win32') return;
   const missing = missingV8Flags(process.execArgv, process.env.NODE_OPTIONS, serverV8Flags());
-  const tunables = missingMallocTunables();
-  if (missing.length === 0 && tunables === undefined) return;
+  if (missing.length === 0) return;
   // execve is experimental in Node 24: its warning would be the first line of every start.
   process.removeAllListeners('warning');
-  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)], {
-    ...process.env,
-    ...(tunables && { GLIBC_TUNABLES: tunables }),
-    [APPLIED]: '1',
-  });
+  process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, [APPLIED]: '1' });
 }

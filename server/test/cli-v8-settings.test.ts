@@ -1,31 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { missingMallocTunables, missingV8Flags, SERVER_MALLOC_TUNABLES, SERVER_V8_FLAGS, SMALL_MEMORY_V8_FLAGS } from '../src/cli/process-settings.ts';
+import { missingV8Flags, SERVER_V8_FLAGS, SMALL_MEMORY_V8_FLAGS } from '../src/cli/v8-settings.ts';
 import { runCli } from './helpers/run-cli.ts';
 
 const EMPTY_PROJECT = fileURLToPath(new URL('./fixtures/empty-project', import.meta.url));
 const cmdline = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-const environ = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
 
 /** `start` on an in-memory PGlite until ready, then the command line its process runs with. */
 async function startedWith(env: NodeJS.ProcessEnv = {}): Promise<string[]> {
-  return (await started(env)).args;
-}
-
-/** `start` until ready: the command line and environment its process runs with. */
-async function started(env: NodeJS.ProcessEnv = {}): Promise<{ args: string[]; env: string[] }> {
   const run = runCli(['start', '--project', EMPTY_PROJECT, '--db', 'memory', '--port', '0', '--db-port', 'off'], env);
   try {
     await run.waitFor(/secret key: /);
-    return { args: cmdline(run.child.pid!), env: environ(run.child.pid!) };
+    return cmdline(run.child.pid!);
   } finally {
     run.child.kill('SIGTERM');
     await run.exited;
   }
 }
 
-describe('the server process runs with its V8 and malloc settings (decisions 0402, 0443)', { timeout: 120_000 }, () => {
+describe('the server process runs with its V8 settings (decision 0402)', { timeout: 120_000 }, () => {
   it('gather-server start restarts itself with them, in the same process, and starts as usual', async () => {
     const args = await startedWith();
     // The same pid runs node with the flags before the script: execve, not a child.
@@ -43,13 +37,5 @@ describe('the server process runs with its V8 and malloc settings (decisions 040
   it('GATHER_SMALL_MEMORY=1 adds Liftoff-only WebAssembly for PGlite', async () => {
     const args = await startedWith({ GATHER_SMALL_MEMORY: '1' });
     expect(args.slice(1, 1 + SERVER_V8_FLAGS.length + SMALL_MEMORY_V8_FLAGS.length)).toEqual([...SERVER_V8_FLAGS, ...SMALL_MEMORY_V8_FLAGS]);
-  });
-
-  it("runs with glibc's mmap threshold held, unless the operator set GLIBC_TUNABLES", async () => {
-    expect((await started()).env).toContain(`GLIBC_TUNABLES=${SERVER_MALLOC_TUNABLES}`);
-    const own = 'glibc.malloc.arena_max=2';
-    const given = await started({ GLIBC_TUNABLES: own });
-    expect(given.env).toContain(`GLIBC_TUNABLES=${own}`);
-    expect(missingMallocTunables({}, 'darwin')).toBeUndefined();
   });
 });
