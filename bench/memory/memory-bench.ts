@@ -38,6 +38,23 @@ function startUntil(args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}):
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const total = (ps: ProcessRss[]) => ps.reduce((s, p) => s + p.mib, 0);
 
+/**
+ * The tree's memory once it stops moving (within 2 MiB in a second, 12 s at most): a fixed 2 s
+ * after ready sometimes caught a bare PGlite at ~780 MiB, in the middle of V8 optimising its wasm,
+ * where it settles at ~305 within seconds.
+ */
+async function settledRss(pid: number): Promise<ProcessRss[]> {
+  let last = treeRss(pid);
+  for (let i = 0; i < 12; i++) {
+    await sleep(1000);
+    const now = treeRss(pid);
+    const settled = Math.abs(total(now) - total(last)) < 2;
+    last = now;
+    if (settled) break;
+  }
+  return last;
+}
+
 function show(label: string, ps: ProcessRss[], bare: number): void {
   const parts = ps.map((p) => `${p.role} ${fmt(p.mib)}`).join(', ');
   console.log(`  ${label.padEnd(26)} ${fmt(total(ps)).padStart(4)} MiB all in (${parts})   ratio to bare PGlite ${fmt(total(ps) / bare, 2)}`);
@@ -80,8 +97,7 @@ export async function memoryBench(): Promise<void> {
     const bareOpen = async (folder: string, env: NodeJS.ProcessEnv = {}) => {
       await stop((await startUntil([HOLD, join(dir, folder)], /ready/, env)).child); // create it (initdb)
       const run = await startUntil([HOLD, join(dir, folder)], /ready/, env); // then a warm open, as the server's
-      await sleep(2000);
-      const mib = total(treeRss(run.child.pid!));
+      const mib = total(await settledRss(run.child.pid!));
       await stop(run.child);
       return mib;
     };
@@ -96,8 +112,7 @@ export async function memoryBench(): Promise<void> {
     try {
       const url = /ready (\S+)/.exec(out)![1]!;
       const anon = /anon key: (\S+)/.exec(out)![1]!;
-      await sleep(3000);
-      const idle = treeRss(child.pid!);
+      const idle = await settledRss(child.pid!);
       const first = await timedGet(url + FUNCTION, anon);
       const warm = await timedGet(url + FUNCTION, anon);
       await sleep(500);
