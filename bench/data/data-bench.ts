@@ -74,6 +74,7 @@ function reads(db: SupabaseClient, now: string) {
         .in('status', ['published', 'cancelled']).gte('ends_at', now).order('starts_at').limit(50)),
     'search, rare word (with count)': () => counted({ ...discover, query: 'needle' }),
     'search, common word (with count)': () => counted({ ...discover, query: 'jazz' }),
+    'search, common word (20 cards)': () => page({ ...discover, query: 'jazz' }),
     // The calendar's month (search-month.ts) and the map's pins (map-pins.ts), decision 0430: the
     // unordered matches with GET, the request's order and one row past the limit, no count.
     'calendar month (201 rows)': () => windowRead('discover_events', month, MONTH_COLUMNS, 201),

@@ -11,38 +11,11 @@ import { DISCOVER_CARD_COLUMNS, DISCOVER_COUNT_RPC, DISCOVER_LIST_ORDER, DISCOVE
 import { createEvent, startGather, type GatherServer, type Member } from './support/gather-server.ts';
 import { createGroup, join, makeGroupCast, type GroupCast } from './support/group-cast.ts';
 import { createSeries } from './support/series.ts';
-
-const ARGS = `query text default null, category public.event_category default null,
-  starts_after timestamptz default now(), starts_before timestamptz default null, online_only boolean default false,
-  near_lat double precision default null, near_lng double precision default null, radius_km double precision default null,
-  in_my_groups boolean default false`;
+import { oldSearchSeriesSql } from './support/old-discover-search.ts';
 
 // private.discover_matches and search_event_series as migrations 20261129350100 and
-// 20261129321000 left them (words matched per row), as invoker functions of the test's own.
-const OLD_SERIES = `
-  create function public.test_old_search_event_series(${ARGS}) returns setof public.events
-  language sql stable as $$
-    select e.* from public.events e
-    where e.status = 'published' and e.hidden_at is null
-      and ((e.group_id is null and e.visibility = 'public')
-           or (e.visibility = 'public' and e.group_id in (select private.open_group_ids()))
-           or (e.visibility in ('public', 'members') and e.group_id in (select private.my_group_ids())
-               and e.group_id not in (select private.withheld_group_ids())))
-      and e.ends_at >= starts_after
-      and e.starts_at >= starts_after - interval '14 days'
-      and (starts_before is null or e.starts_at < starts_before)
-      and (test_old_search_event_series.category is null or e.category = test_old_search_event_series.category)
-      and (not online_only or e.is_online)
-      and (nullif(trim(query), '') is null
-           or e.search @@ websearch_to_tsquery('english', query)
-           or e.title ilike '%' || replace(replace(trim(query), '%', '\\%'), '_', '\\_') || '%')
-      and (near_lat is null or near_lng is null or radius_km is null
-           or private.distance_km(near_lat, near_lng, e.lat, e.lng) <= radius_km)
-      and (not coalesce(in_my_groups, false) or e.group_id in (select private.my_group_ids()))
-      and private.leads_its_series(e, starts_after)
-    order by case when nullif(trim(query), '') is null then 0 else -ts_rank(e.search, websearch_to_tsquery('english', query)) end,
-             e.starts_at
-  $$`;
+// 20261129321000 left them (words matched per row), as an invoker function of the test's own.
+const OLD_SERIES = oldSearchSeriesSql('test_old_search_event_series');
 
 type Card = Record<string, unknown> & { id: string; title: string };
 
