@@ -1,7 +1,8 @@
 // A search whose words many events share lists them by date (migration 20261130100000, decision
 // 0444): past 200 events Discover could list, search_event_series gives the old search's cards
 // (the same events, one per series, for every caller) by date, up to 1,000, and its count counts
-// them up to 1,001; up to 200 it ranks them by relevance as before.
+// them up to 1,001; up to 200 it ranks them by relevance as before. Past 1,000 events everyone's
+// list has, the count is "1,000+" without reading the rest (migration 20261130200000, decision 0445).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../server/test/helpers/tokens.ts';
@@ -107,6 +108,36 @@ describe('a search whose words many events share', () => {
     const cards = await page(g.anon(), args, 0, 1099);
     expect(cards).toHaveLength(1000);
     expect(cards.map((r) => r.starts_at)).toEqual(cards.map((r) => r.starts_at).sort());
+  });
+
+  it('counts "1,000+" for every caller from the events everyone sees, and exactly for "only my groups"', async () => {
+    // By now 1,036 public choir events outside series and groups: everyone's list has them all.
+    const args = { starts_after: new Date().toISOString(), query: 'choir' };
+    const everyone = await g.sqlAs('anon')<{ n: number }>(
+      'select private.words_match_for_everyone($1, null, $2, null, false, null, null, null) as n', [args.query, args.starts_after]);
+    expect(everyone[0]!.n).toBe(1001);
+    for (const [name, db] of callers) {
+      const count = await db.rpc(DISCOVER_COUNT_RPC, args, { get: true }).single<{ total: number }>();
+      expect(count.data?.total, name).toBe(1001);
+      // Not everyone's list: the closed group's 12 for its member, none for the others.
+      const mine = { ...args, in_my_groups: true };
+      const expected = await rows(db.rpc('test_old_cards_by_date', mine).select('id').range(0, 999));
+      const counted = await db.rpc(DISCOVER_COUNT_RPC, mine, { get: true }).single<{ total: number }>();
+      expect(counted.data?.total, `${name} in my groups`).toBe(expected.length);
+    }
+    expect((await rows(callers.find(([n]) => n === 'member')![1].rpc('test_old_cards_by_date', { ...args, in_my_groups: true }).select('id'))).length).toBe(12);
+  });
+
+  it('counts none for a session that has not used its second factor: it sees no event', async () => {
+    const guarded = await g.member('choir_two_factor');
+    await g.db.query(
+      `insert into auth.mfa_factors (id, user_id, factor_type, status, created_at, updated_at)
+       values (gen_random_uuid(), $1, 'totp', 'verified', now(), now())`, [guarded.id]);
+    const db = g.client(await signToken({ ...guarded.claims, aal: 'aal1' }));
+    const args = { starts_after: new Date().toISOString(), query: 'choir' };
+    const count = await db.rpc(DISCOVER_COUNT_RPC, args, { get: true }).single<{ total: number }>();
+    expect(count.data?.total).toBe(0);
+    expect(await page(db, args, 0, 19)).toEqual([]);
   });
 
   it('still ranks a search with few matches by relevance, then date', async () => {
