@@ -36,3 +36,6 @@ for (const [name, bench] of Object.entries(BENCHES)) {
   if (only.length && !only.includes(name)) continue;
   await bench();
 }
+// The test servers' helper opens the next database copy ahead (server/test/helpers/test-db.ts):
+// on PGlite its worker would keep this process running once the benches are done.
+process.exit(0);
