@@ -24,11 +24,11 @@ function run(script: string, live: boolean): Promise<number> {
     child.stderr?.on('data', (b: Buffer) => kept.push(b));
     child.on('close', (code) => {
       const status = code ?? 1; // no code: ended by a signal
-      if (!live) {
-        process.stdout.write(`\n── npm run ${script} (beside the first lane) ──\n`);
-        process.stdout.write(Buffer.concat(kept));
-      }
-      console.log(`lanes: ${script} ${status === 0 ? 'passed' : `failed (exit ${status})`} in ${Math.round((Date.now() - started) / 1000)} s`);
+      const summary = `lanes: ${script} ${status === 0 ? 'passed' : `failed (exit ${status})`} in ${Math.round((Date.now() - started) / 1000)} s\n`;
+      // In one write: the first lane's child writes to the same stdout, and got between a header
+      // written apart from its report (CI printed slow-1 between them).
+      const header = live ? '' : `\n── npm run ${script} (beside the first lane) ──\n`;
+      process.stdout.write(Buffer.concat([Buffer.from(header), ...(live ? [] : kept), Buffer.from(summary)]));
       resolve(status);
     });
   });
