@@ -7,16 +7,15 @@
 -- are on every caller's list (anon's, a member's, an outsider's), one card each, so when more
 -- than 1,000 of them match, every caller's count is "1,000+". That is asked first, from the
 -- text-search index, stopping at 1,001; otherwise the count is the exact one, as before.
--- search_event_series asked words_match_often twice (once per branch); now once, and neither
--- function ANDs the date index with the words' matches.
 
 -- How many events everyone's Discover lists match the words by their text search (a part of
 -- events_matching_words' rule, so never more than match it), up to 1,001, with the list's
 -- filters. Security definer: it reads only rows any caller sees, and says only how many. A
 -- caller whose account has a second factor and whose session has not used it sees no event
--- (the events' restrictive policy), so gets 0 and the exact count. SQL, unlike words_match_often
--- below: planned with the words as a parameter it reads the text index's bitmap (4 ms for a common
--- word at 100,000 events); planned with the words themselves it walked the table (7-16 ms).
+-- (the events' restrictive policy), so gets 0 and the exact count. SQL, unlike
+-- words_match_often (20261130100000): planned with the words as a parameter it reads the text
+-- index's bitmap (4 ms for a common word at 100,000 events); planned with the words themselves
+-- it walked the table (7-16 ms).
 create function private.words_match_for_everyone(
   query text, category public.event_category, starts_after timestamptz, starts_before timestamptz,
   online_only boolean, near_lat double precision, near_lng double precision, radius_km double precision
@@ -42,29 +41,6 @@ revoke all on function private.words_match_for_everyone(text, public.event_categ
   double precision, double precision, double precision) from public;
 grant execute on function private.words_match_for_everyone(text, public.event_category, timestamptz, timestamptz, boolean,
   double precision, double precision, double precision) to anon, authenticated, service_role;
-
--- Same rule as 20261130100000's, in PL/pgSQL and without the lower bound on starts_at it took for
--- the date index. A SQL function's statement is planned with the words as a parameter: the
--- planner ANDed every upcoming event's entry in the date index with a rare word's few matches,
--- and for a common word built both word indexes' bitmaps (10,000 entries each at 100,000 events)
--- to find 201. PL/pgSQL plans it with the words themselves (custom plans): a common word's 201
--- come from the first pages of the table, a rare word's from the word indexes. PostgreSQL at
--- 100,000 events: common 4.2 -> 2.3 ms, rare 2.0 -> 1.9 ms.
-create or replace function private.words_match_often(query text, after timestamptz) returns boolean
-language plpgsql stable security definer set search_path = '' as $$
-begin
-  return (
-    select count(*) > 200 from (
-      select 1 from public.events e
-      where e.status = 'published' and e.hidden_at is null and e.visibility in ('public', 'members')
-        and e.ends_at >= words_match_often.after
-        and (e.search @@ websearch_to_tsquery('english', words_match_often.query)
-             or e.title ilike private.words_in_title(words_match_often.query))
-      limit 201
-    ) matches
-  );
-end
-$$;
 
 -- Same signature and result as 20261129360100's. "Only my groups" is not everyone's list: its
 -- count is always the exact one.
@@ -109,52 +85,4 @@ language sql stable as $$
       ) found
     )
   end
-$$;
-
--- Same signature and rows as 20261130100000's; words_match_often is asked once, in a CTE both
--- branches with words read.
-create or replace function public.search_event_series(
-  query text default null, category public.event_category default null,
-  starts_after timestamptz default now(), starts_before timestamptz default null,
-  online_only boolean default false,
-  near_lat double precision default null, near_lng double precision default null, radius_km double precision default null,
-  in_my_groups boolean default false
-) returns setof public.events
-language sql stable as $$
-  with often as materialized (
-    select private.words_match_often(search_event_series.query, search_event_series.starts_after) as many
-  )
-  select s.* from public.search_events(search_event_series.query, search_event_series.category,
-                                       search_event_series.starts_after, search_event_series.starts_before,
-                                       search_event_series.online_only, search_event_series.near_lat,
-                                       search_event_series.near_lng, search_event_series.radius_km,
-                                       search_event_series.in_my_groups) s
-  where nullif(trim(search_event_series.query), '') is null
-    and private.leads_its_series(s, search_event_series.starts_after)
-  union all
-  select r.* from (
-    select w.* from private.discover_word_matches(search_event_series.query, search_event_series.category,
-                                                  search_event_series.starts_after, search_event_series.starts_before,
-                                                  search_event_series.online_only, search_event_series.near_lat,
-                                                  search_event_series.near_lng, search_event_series.radius_km,
-                                                  search_event_series.in_my_groups) w
-    where nullif(trim(search_event_series.query), '') is not null
-      and not (select many from often)
-    order by -ts_rank(w.search, websearch_to_tsquery('english', search_event_series.query)), w.starts_at
-  ) r
-  -- A whole-row argument: not pushed below the sort.
-  where private.leads_listed_series(r, search_event_series.starts_after)
-  union all
-  select d.* from (
-    select o.* from private.discover_often_matches(search_event_series.query, search_event_series.category,
-                                                   search_event_series.starts_after, search_event_series.starts_before,
-                                                   search_event_series.online_only, search_event_series.near_lat,
-                                                   search_event_series.near_lng, search_event_series.radius_km,
-                                                   search_event_series.in_my_groups) o
-    where nullif(trim(search_event_series.query), '') is not null
-      and (select many from often)
-    order by o.starts_at, o.id
-    -- The list's cap, as its count's (1,000+); it also has the planner walk the date index.
-    limit 1000
-  ) d
 $$;
