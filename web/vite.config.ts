@@ -98,6 +98,7 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: "runtime", test: /node_modules\/(react|preact|@lingui\/[a-z-]+)\/|src\/lib\/i18n\/(locales|active-locale)\.ts/ },
+            ...sharedChunks.shellGroups,
             sharedChunks.group,
           ],
         },

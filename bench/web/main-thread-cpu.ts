@@ -8,23 +8,16 @@
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
 import Trace from 'lighthouse/core/gather/gatherers/trace.js';
-import { fileURLToPath } from 'node:url';
-import { DEFAULT_ANON_KEY } from '../../server/src/config/default-keys.ts';
 import { chromiumPath } from '../../e2e/support/chromium.ts';
-import { startBenchServer, stop } from '../support/measure.ts';
+import { stop } from '../support/measure.ts';
+import { pagesAsked, seededPages, serveBuilds } from './build-pages.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dists = process.argv.slice(2).filter((a) => !/^\d+$/.test(a));
 const rounds = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 3);
-const only = (process.env.PAGES ?? 'event,group,discover').split(',');
+const only = pagesAsked();
 const LIGHTHOUSE = Boolean(process.env.LIGHTHOUSE);
-const apps = await Promise.all(dists.map((d) => startBenchServer(`${ROOT}server/src/cli/main.ts`, ['start', '--project', `${ROOT}supabase`, '--db', 'memory', '--port', '0', '--web', d])));
-const get = async (url: string, path: string) => ((await (await fetch(`${url}${path}`, { headers: { apikey: DEFAULT_ANON_KEY } })).json()) as { slug: string }[])[0]!.slug;
-const paths: Record<string, string> = {
-  discover: '/',
-  event: `/events/${await get(apps[0]!.url, '/rest/v1/events?select=slug&status=eq.published&visibility=eq.public&order=starts_at&limit=1')}`,
-  group: `/g/${await get(apps[0]!.url, '/rest/v1/groups?select=slug&visibility=eq.public&order=created_at&limit=1')}`,
-};
+const apps = await serveBuilds(dists);
+const paths = await seededPages(apps[0]!.url);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
 type Ev = { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: { name?: string; data?: { frame?: string; url?: string; functionName?: string } } };
 const results: Record<string, { tbt4: number[]; all4: number[]; cpu: number[]; top: number[][] }> = {};
