@@ -102,10 +102,16 @@ function closedSmallModules(graph: ModuleGraph, shell: Set<string>, src: string)
   const small = (id: string) =>
     !shell.has(id) && (ours(id) || ICON.test(id)) && (graph.getModuleInfo(id)?.code?.length ?? Infinity) <= MAX_MODULE;
   const kept = new Set([...graph.getModuleIds()].filter(small));
+  const barrels = new Map<string, Map<string, string> | null>();
+  const barrel = (dep: string) => (barrels.has(dep) ? barrels.get(dep)! : barrels.set(dep, barrelExports(graph, dep)).get(dep)!);
+  const loaded = (dep: string) => shell.has(dep) || kept.has(dep);
+  // An import of a package's barrel (`lucide-react`) counts as the modules of the names it takes.
+  const closed = (id: string, dep: string) =>
+    loaded(dep) || (barrel(dep) !== null && namesImportedFrom(graph.getModuleInfo(id)?.code ?? "", dep).every((name) => loaded(barrel(dep)!.get(name) ?? dep)));
   for (let changed = true; changed; ) {
     changed = false;
     for (const id of kept) {
-      if ((graph.getModuleInfo(id)?.importedIds ?? []).every((dep) => shell.has(dep) || kept.has(dep))) continue;
+      if ((graph.getModuleInfo(id)?.importedIds ?? []).every((dep) => closed(id, dep))) continue;
       kept.delete(id);
       changed = true;
     }
