@@ -1,7 +1,8 @@
 // The scripts a first visit loads, per page and build (how many, how many under 2 KB, their
 // uncompressed size), and when the last of them arrived (the depth of the module waterfall):
 // `node bench/web/scripts-per-page.ts <distA> [distB …] [rounds]`
-// (dists from `vite build --outDir`); PAGES=event,group,discover. Real Chromium, no throttling;
+// (dists from `vite build --outDir`); PAGES=event,group,discover, and sign-in (a page without a
+// first screen) always. Real Chromium, no throttling;
 // builds alternate within each round, so a busy machine's minutes fall on each alike.
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
@@ -23,7 +24,6 @@ try {
     await page.waitForTimeout(1000);
     const scripts = await page.evaluate(() =>
       (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((e) => e.initiatorType === 'script' || e.initiatorType === 'link' || e.name.endsWith('.js'))
         .filter((e) => new URL(e.name).pathname.endsWith('.js'))
         .map((e) => ({ bytes: e.decodedBodySize, end: e.responseEnd })),
     );

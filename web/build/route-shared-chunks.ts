@@ -8,6 +8,8 @@ const MAX_MODULE = 8 * 1024;
 const ICON = /\/lucide-react\/dist\/esm\/icons\/[a-z0-9-]+\.mjs$/;
 
 type ModuleGraph = Pick<Rollup.PluginContext, "getModuleInfo" | "getModuleIds">;
+/** Each package barrel's names and their modules, by the barrel's id (null: not a barrel). */
+type Barrels = Map<string, Map<string, string> | null>;
 
 /**
  * Fewer, larger chunks for what the lazy routes share outside the app shell: an icon, a skeleton,
@@ -28,10 +30,11 @@ export function routeSharedChunks(entry: string, app: string) {
       root = config.root;
     },
     buildEnd() {
-      const shell = shellModules(this, [entry, app].map((f) => resolve(root, f)));
+      const barrels: Barrels = new Map();
+      const shell = shellModules(this, barrels, [entry, app].map((f) => resolve(root, f)));
       if (!shell) return this.error(`route-shared-chunks: ${entry} or ${app} is not in the build`);
-      captured = closedSmallModules(this, shell, resolve(root, "src"));
-      appShell = appOnly(shell, shellModules(this, [resolve(root, entry)])!, resolve(root, app));
+      captured = closedSmallModules(this, barrels, shell, resolve(root, "src"));
+      appShell = appOnly(shell, shellModules(this, barrels, [resolve(root, entry)])!, resolve(root, app));
     },
   };
   const group = {
@@ -57,23 +60,27 @@ export function routeSharedChunks(entry: string, app: string) {
 }
 
 /**
- * What the entry and the app import statically: those stay in the app's chunks. A package's
- * re-export barrel (`lucide-react`) counts only for the names the importer takes from it, not
- * for its 2,000 icons.
+ * The modules an importer reaches through its imports. A package's re-export barrel
+ * (`lucide-react`) counts only for the names the importer takes from it, not for its 2,000 icons.
+ * Barrels are read once per build (`barrels`).
  */
-function shellModules(graph: ModuleGraph, starts: string[]): Set<string> | undefined {
+function reached(graph: ModuleGraph, barrels: Barrels, id: string): string[] {
+  const info = graph.getModuleInfo(id);
+  return (info?.importedIds ?? []).flatMap((dep) => {
+    if (!barrels.has(dep)) barrels.set(dep, barrelExports(graph, dep));
+    const barrel = barrels.get(dep);
+    if (!barrel) return [dep];
+    return namesImportedFrom(info?.code ?? "", dep).flatMap((name) => (barrel.has(name) ? [barrel.get(name)!] : []));
+  });
+}
+
+/** What the entry and the app import statically: those stay in the app's chunks. */
+function shellModules(graph: ModuleGraph, barrels: Barrels, starts: string[]): Set<string> | undefined {
   const seen = new Set<string>();
-  const barrels = new Map<string, Map<string, string> | null>();
   const visit = (id: string) => {
     if (seen.has(id)) return;
     seen.add(id);
-    const info = graph.getModuleInfo(id);
-    for (const dep of info?.importedIds ?? []) {
-      if (!barrels.has(dep)) barrels.set(dep, barrelExports(graph, dep));
-      const barrel = barrels.get(dep);
-      if (!barrel) visit(dep);
-      else for (const name of namesImportedFrom(info?.code ?? "", dep)) if (barrel.has(name)) visit(barrel.get(name)!);
-    }
+    for (const dep of reached(graph, barrels, id)) visit(dep);
   };
   for (const id of starts) {
     if (!graph.getModuleInfo(id)) return undefined;
@@ -93,25 +100,19 @@ function appOnly(shell: Set<string>, inEntry: Set<string>, app: string): Set<str
 
 /**
  * Small modules of the app's own (`src`) and lucide's icons, outside the shell, whose imports are
- * all in the shell or themselves such modules: a merged chunk then imports nothing a route did
+ * all (following barrels by name) in the shell or themselves such modules: a merged chunk then imports nothing a route did
  * not load anyway (a form's schemas, the map's country shapes). Found by dropping, until none is
  * left, any that imports something else.
  */
-function closedSmallModules(graph: ModuleGraph, shell: Set<string>, src: string): Set<string> {
+function closedSmallModules(graph: ModuleGraph, barrels: Barrels, shell: Set<string>, src: string): Set<string> {
   const ours = (id: string) => id.startsWith(`${src}/`) && /\.tsx?$/.test(id);
   const small = (id: string) =>
     !shell.has(id) && (ours(id) || ICON.test(id)) && (graph.getModuleInfo(id)?.code?.length ?? Infinity) <= MAX_MODULE;
   const kept = new Set([...graph.getModuleIds()].filter(small));
-  const barrels = new Map<string, Map<string, string> | null>();
-  const barrel = (dep: string) => (barrels.has(dep) ? barrels.get(dep)! : barrels.set(dep, barrelExports(graph, dep)).get(dep)!);
-  const loaded = (dep: string) => shell.has(dep) || kept.has(dep);
-  // An import of a package's barrel (`lucide-react`) counts as the modules of the names it takes.
-  const closed = (id: string, dep: string) =>
-    loaded(dep) || (barrel(dep) !== null && namesImportedFrom(graph.getModuleInfo(id)?.code ?? "", dep).every((name) => loaded(barrel(dep)!.get(name) ?? dep)));
   for (let changed = true; changed; ) {
     changed = false;
     for (const id of kept) {
-      if ((graph.getModuleInfo(id)?.importedIds ?? []).every((dep) => closed(id, dep))) continue;
+      if (reached(graph, barrels, id).every((dep) => shell.has(dep) || kept.has(dep))) continue;
       kept.delete(id);
       changed = true;
     }
