@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import type { Config } from './config/config-schema.ts';
 import type { Db } from './db/db-types.ts';
 import { openDb } from './db/open-db.ts';
+import { LateDb } from './db/late-db.ts';
 import { loadApiRoles, prepareDatabase, type PreparedDatabase } from './db/prepare-database.ts';
 import { resolveApiKeys, type ApiKeys } from './http/api-keys.ts';
 import { createHttpServer, createLogger, type ApiModule } from './http/create-http-server.ts';
@@ -76,14 +77,19 @@ export interface StartOptions {
   beforeListen?: () => Promise<void>;
 }
 
-const MODULES: ApiModule[] = [
-  { prefix: '/rest/v1', plugin: restModule },
-  { prefix: '/realtime/v1', plugin: realtimeModule },
+/** The APIs that need no data to register: registered while the database opens (decision 0448). */
+const EARLY_MODULES: ApiModule[] = [
   { prefix: '/storage/v1', plugin: storageModule },
   { prefix: '/storage/v1/s3', plugin: s3Module },
   { prefix: '/auth/v1', plugin: authModule },
   { prefix: '/_inbox', plugin: mailModule },
   { prefix: '/mail/v1', plugin: mailApiModule },
+];
+
+/** The APIs that read the database as they register (schema cache, realtime's triggers, the emulated extensions) or key on it (functions' database URL). */
+const MODULES: ApiModule[] = [
+  { prefix: '/rest/v1', plugin: restModule },
+  { prefix: '/realtime/v1', plugin: realtimeModule },
   { prefix: '/functions/v1', plugin: functionsModule },
   // No routes: pg_cron's scheduler and pg_net's sender, started once the server listens.
   { prefix: '', plugin: cronModule },
@@ -98,22 +104,31 @@ export { PortInUseError, UnsafeExposureError, refuseUnsafeExposure } from './sta
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   refuseUnsafeExposure(config);
-  const db = opts.db ?? (await (opts.opening ?? openDb(config.dbTarget, pino(createLogger(config.logLevel)))));
+  const opening = opts.db ? Promise.resolve(opts.db) : (opts.opening ?? openDb(config.dbTarget, pino(createLogger(config.logLevel))));
+  opening.catch(() => {}); // awaited below, after the early APIs registered
+  // Until the database opens, the APIs that keep it for their requests hold this stand-in.
+  const late = opts.db ? undefined : new LateDb(config.dbTarget.kind === 'postgres' ? 'postgres' : 'pglite');
   let app: FastifyInstance | undefined;
   let metricsListener: MetricsListener | undefined;
   let dbPort: DbPort | undefined;
   try {
+    const keys = await resolveApiKeys(config);
+    const roles = new Set<string>(); // filled once the database is open
+    const metrics = new ServerMetrics(opts.metricsLabels);
+    const readiness = new Readiness(late ?? opts.db!, config);
+    const leadership = new Leadership(late ?? opts.db!, config.dbTarget.kind === 'postgres' ? config.dbTarget.url : undefined, pino(createLogger(config.logLevel)));
+    const ctx = { config, db: late ?? opts.db!, keys, roles, metrics, leadership, sharedLimits: opts.sharedLimits };
+    const started = await createHttpServer(ctx, EARLY_MODULES, readiness);
+    app = started.app;
+    app.addHook('onClose', () => leadership.close());
+    const db = await opening;
+    late?.bind(db);
     const prepared = opts.prepared ?? (await prepareDatabase(db, config, { seed: opts.seed }));
     // The seed's files go with its rows; without a seed, the buckets still missing (issue 22, item 5).
     await seedBucketsOnStart(db, config, prepared.seeded, opts.seed);
-    const keys = await resolveApiKeys(config);
-    const roles = await loadApiRoles(db);
-    const metrics = new ServerMetrics(opts.metricsLabels);
+    for (const role of await loadApiRoles(db)) roles.add(role);
     registerDatabaseGauges(metrics, db);
-    const readiness = new Readiness(db, config);
-    const leadership = new Leadership(db, config.dbTarget.kind === 'postgres' ? config.dbTarget.url : undefined, pino(createLogger(config.logLevel)));
-    app = await createHttpServer({ config, db, keys, roles, metrics, leadership, sharedLimits: opts.sharedLimits }, MODULES, readiness);
-    app.addHook('onClose', () => leadership.close());
+    await started.finish({ ...ctx, db }, MODULES);
     metricsListener = await startMetricsEndpoint(app, config, opts.metricsSource ?? defaultMetricsSource(metrics));
     try {
       if (opts.beforeListen) {
@@ -171,7 +186,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     await app?.close().catch(() => {});
     await dbPort?.close();
     await metricsListener?.close();
-    if (!opts.db) await db.close().catch(() => {});
+    if (!opts.db) await opening.then((d) => d.close(), () => {});
     throw err;
   }
 }

@@ -28,15 +28,19 @@ fromFastify('@fastify/fast-json-stringify-compiler');
 
 export { createLogger };
 
+export interface HttpServerStart {
+  app: FastifyInstance;
+  /** Registers the modules that read the database as they register, then the 404 answer (the web app's page for a browser's navigation). */
+  finish(ctx: Omit<ServerContext, 'log'>, modules: ApiModule[]): Promise<FastifyInstance>;
+}
+
 /**
  * The Fastify server shared by every API: request ids, CORS, logging of failed requests, one
- * encapsulated plugin per API module under its prefix, then the web app with SPA fallback.
+ * encapsulated plugin per API module under its prefix, and the web app. `finish` adds the modules
+ * that read the database as they register: the server starts the two halves on either side of
+ * the database's open (decision 0448).
  */
-export async function createHttpServer(
-  ctx: Omit<ServerContext, 'log'>,
-  modules: ApiModule[],
-  readiness: Readiness,
-): Promise<FastifyInstance> {
+export async function createHttpServer(ctx: Omit<ServerContext, 'log'>, modules: ApiModule[], readiness: Readiness): Promise<HttpServerStart> {
   const app = Fastify({
     logger: createLogger(ctx.config.logLevel),
     // Failed requests are logged by the onResponse hook below; the rest only at debug.
@@ -53,7 +57,6 @@ export async function createHttpServer(
     trustProxy: ctx.config.trustProxy,
     frameworkErrors: (err, req, reply) => answerFrameworkError(req, reply, err.code === 'FST_ERR_BAD_URL' ? undefined : err.message),
   });
-  const full: ServerContext = { ...ctx, log: app.log };
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -78,12 +81,22 @@ export async function createHttpServer(
   });
 
   registerHealthRoutes(app, readiness);
-  for (const m of modules) await app.register(m.plugin(full), { prefix: m.prefix });
-
+  await registerModules(app, ctx, modules);
   const shell = ctx.config.web ? await registerWebApp(app, ctx.config.web, ctx.keys.anonKey) : undefined;
-  app.setNotFoundHandler((req, reply) => {
-    if (shell && wantsSpaFallback(req.method, req.url, req.headers.accept)) return shell.send(req, reply);
-    return reply.code(404).send({ message: 'Not found' });
-  });
-  return app;
+  return {
+    app,
+    async finish(lateCtx, lateModules) {
+      await registerModules(app, lateCtx, lateModules);
+      app.setNotFoundHandler((req, reply) => {
+        if (shell && wantsSpaFallback(req.method, req.url, req.headers.accept)) return shell.send(req, reply);
+        return reply.code(404).send({ message: 'Not found' });
+      });
+      return app;
+    },
+  };
+}
+
+async function registerModules(app: FastifyInstance, ctx: Omit<ServerContext, 'log'>, modules: ApiModule[]): Promise<void> {
+  const full: ServerContext = { ...ctx, log: app.log };
+  for (const m of modules) await app.register(m.plugin(full), { prefix: m.prefix });
 }

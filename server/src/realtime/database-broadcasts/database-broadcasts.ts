@@ -16,6 +16,7 @@ const CHANNEL = 'gather_realtime_messages';
 /** Supabase keeps broadcasts for replay 72 hours (it drops day partitions past that). */
 const RETENTION = "interval '72 hours'";
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const FIRST_SWEEP_MS = 60 * 1000;
 
 /**
  * Broadcasts from the database (decision 0295): every committed insert into realtime.messages
@@ -34,6 +35,7 @@ export class DatabaseBroadcasts {
   private chain = Promise.resolve();
   private stopListening?: () => Promise<void>;
   private sweep?: NodeJS.Timeout;
+  private firstSweep?: NodeJS.Timeout;
 
   constructor(opts: {
     db: Db;
@@ -55,12 +57,14 @@ export class DatabaseBroadcasts {
     });
     // Every instance sweeps; the deletes are the same, and none depends on another instance.
     const sweep = () => void this.removeExpired().catch(() => {});
-    sweep();
-    this.sweep = setInterval(sweep, SWEEP_EVERY_MS);
-    this.sweep.unref();
+    // The first sweep a minute in, not at start: it is housekeeping, and on PGlite its delete
+    // (~50-110 ms cold) would hold the one connection while the other APIs register (decision 0448).
+    this.firstSweep = setTimeout(sweep, FIRST_SWEEP_MS).unref();
+    this.sweep = setInterval(sweep, SWEEP_EVERY_MS).unref();
   }
 
   async stop(): Promise<void> {
+    clearTimeout(this.firstSweep);
     clearInterval(this.sweep);
     await this.stopListening?.();
     await this.chain;
