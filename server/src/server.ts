@@ -108,6 +108,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   opening.catch(() => {}); // awaited below, after the early APIs registered
   // Until the database opens, the APIs that keep it for their requests hold this stand-in.
   const late = opts.db ? undefined : new LateDb(config.dbTarget.kind === 'postgres' ? 'postgres' : 'pglite');
+  const earlyDb: Db = opts.db ?? late!;
   let app: FastifyInstance | undefined;
   let metricsListener: MetricsListener | undefined;
   let dbPort: DbPort | undefined;
@@ -115,9 +116,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const keys = await resolveApiKeys(config);
     const roles = new Set<string>(); // filled once the database is open
     const metrics = new ServerMetrics(opts.metricsLabels);
-    const readiness = new Readiness(late ?? opts.db!, config);
-    const leadership = new Leadership(late ?? opts.db!, config.dbTarget.kind === 'postgres' ? config.dbTarget.url : undefined, pino(createLogger(config.logLevel)));
-    const ctx = { config, db: late ?? opts.db!, keys, roles, metrics, leadership, sharedLimits: opts.sharedLimits };
+    const readiness = new Readiness(earlyDb, config);
+    const leadership = new Leadership(earlyDb, config.dbTarget.kind === 'postgres' ? config.dbTarget.url : undefined, pino(createLogger(config.logLevel)));
+    const ctx = { config, db: earlyDb, keys, roles, metrics, leadership, sharedLimits: opts.sharedLimits };
     const started = await createHttpServer(ctx, EARLY_MODULES, readiness);
     app = started.app;
     app.addHook('onClose', () => leadership.close());
