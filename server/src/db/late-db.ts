@@ -6,11 +6,15 @@ import type { Db, NotifyHandler, Queryable, QueryResult, RequestContext, Stateme
  * calls it before `bind`, since requests come only once the server listens, after the open.
  */
 export class LateDb implements Db {
-  readonly kind: Db['kind'];
+  private readonly expectedKind: Db['kind'];
   private db: Db | undefined;
 
   constructor(kind: Db['kind']) {
-    this.kind = kind;
+    this.expectedKind = kind;
+  }
+
+  get kind(): Db['kind'] {
+    return this.db?.kind ?? this.expectedKind;
   }
 
   bind(db: Db): void {
