@@ -104,11 +104,11 @@ export { PortInUseError, UnsafeExposureError, refuseUnsafeExposure } from './sta
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   refuseUnsafeExposure(config);
-  const log = pino(createLogger(config.logLevel));
-  const opening = opts.db ? Promise.resolve(opts.db) : (opts.opening ?? openDb(config.dbTarget, log));
+  const opening = opts.db ? Promise.resolve(opts.db) : (opts.opening ?? openDb(config.dbTarget, pino(createLogger(config.logLevel))));
   opening.catch(() => {}); // awaited below, after the early APIs registered
   // Until the database opens, the APIs that keep it for their requests hold this stand-in.
-  const late = new LateDb(opts.db?.kind ?? (config.dbTarget.kind === 'postgres' ? 'postgres' : 'pglite'));
+  const late = opts.db ? undefined : new LateDb(config.dbTarget.kind === 'postgres' ? 'postgres' : 'pglite');
+  const earlyDb: Db = opts.db ?? late!;
   let app: FastifyInstance | undefined;
   let metricsListener: MetricsListener | undefined;
   let dbPort: DbPort | undefined;
@@ -116,14 +116,14 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const keys = await resolveApiKeys(config);
     const roles = new Set<string>(); // filled once the database is open
     const metrics = new ServerMetrics(opts.metricsLabels);
-    const readiness = new Readiness(late, config);
-    const leadership = new Leadership(late, config.dbTarget.kind === 'postgres' ? config.dbTarget.url : undefined, log);
-    const ctx = { config, db: late, keys, roles, metrics, leadership, sharedLimits: opts.sharedLimits };
+    const readiness = new Readiness(earlyDb, config);
+    const leadership = new Leadership(earlyDb, config.dbTarget.kind === 'postgres' ? config.dbTarget.url : undefined, pino(createLogger(config.logLevel)));
+    const ctx = { config, db: earlyDb, keys, roles, metrics, leadership, sharedLimits: opts.sharedLimits };
     const started = await createHttpServer(ctx, EARLY_MODULES, readiness);
     app = started.app;
     app.addHook('onClose', () => leadership.close());
     const db = await opening;
-    late.bind(db);
+    late?.bind(db);
     const prepared = opts.prepared ?? (await prepareDatabase(db, config, { seed: opts.seed }));
     // The seed's files go with its rows; without a seed, the buckets still missing (issue 22, item 5).
     await seedBucketsOnStart(db, config, prepared.seeded, opts.seed);

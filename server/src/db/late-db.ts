@@ -6,15 +6,11 @@ import type { Db, NotifyHandler, Queryable, QueryResult, RequestContext, Stateme
  * calls it before `bind`, since requests come only once the server listens, after the open.
  */
 export class LateDb implements Db {
-  private readonly expectedKind: Db['kind'];
+  readonly kind: Db['kind'];
   private db: Db | undefined;
 
   constructor(kind: Db['kind']) {
-    this.expectedKind = kind;
-  }
-
-  get kind(): Db['kind'] {
-    return this.db?.kind ?? this.expectedKind;
+    this.kind = kind;
   }
 
   bind(db: Db): void {

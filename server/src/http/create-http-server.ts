@@ -31,7 +31,7 @@ export { createLogger };
 export interface HttpServerStart {
   app: FastifyInstance;
   /** Registers the modules that read the database as they register, then the 404 answer (the web app's page for a browser's navigation). */
-  finish(ctx: Omit<ServerContext, 'log'>, modules: ApiModule[]): Promise<void>;
+  finish(ctx: Omit<ServerContext, 'log'>, modules: ApiModule[]): Promise<FastifyInstance>;
 }
 
 /**
@@ -91,6 +91,7 @@ export async function createHttpServer(ctx: Omit<ServerContext, 'log'>, modules:
         if (shell && wantsSpaFallback(req.method, req.url, req.headers.accept)) return shell.send(req, reply);
         return reply.code(404).send({ message: 'Not found' });
       });
+      return app;
     },
   };
 }
