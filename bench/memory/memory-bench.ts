@@ -7,6 +7,7 @@ import { fmt, stop } from '../support/measure.ts';
 import { httpClient, runLoad } from '../support/http-load.ts';
 import { scaleReads } from '../scale/scale-requests.ts';
 import { treeRss, type ProcessRss } from './process-tree.ts';
+import { memoryBox, type MemoryBox } from '../../server/test/helpers/memory-box.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = `${ROOT}server/src/cli/main.ts`;
@@ -19,10 +20,13 @@ const FUNCTION = '/functions/v1/push-key';
 const LOAD_S = Number(process.env.BENCH_LOAD_S ?? 60);
 /** Node options for the server under test, before the CLI's own (e.g. to compare V8 flags). */
 const NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+/** MiB of a memory cgroup the server's warm start runs in, as on a box of that size (it picks its mode by itself, decision 0451). */
+const BOX_MIB = Number(process.env.BENCH_BOX_MIB ?? 0);
 
-/** Starts a Node script and resolves with its output once `ready` matches it. */
-function startUntil(args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; out: string }> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts a Node script (in `box`, when given) and resolves with its output once `ready` matches it. */
+function startUntil(args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}, box?: MemoryBox): Promise<{ child: ChildProcess; out: string }> {
+  const run = box ? box.wrap(process.execPath, args) : { command: process.execPath, args };
+  const child = spawn(run.command, run.args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const onData = (d: Buffer) => {
@@ -108,7 +112,11 @@ export async function memoryBench(): Promise<void> {
     const args = [...NODE_FLAGS, CLI, 'start', '--project', `${ROOT}supabase`, '--db', join(dir, 'db'), '--port', '0'];
     const env = { GATHER_LOG_LEVEL: 'warn', GATHER_FUNCTIONS_WORKER_IDLE_S: String(IDLE_S) };
     await stop((await startUntil(args, /secret key: /, env)).child); // cold start: migrations, seed
-    const { child, out } = await startUntil(args, /secret key: /, env);
+    // Outside the box: PGlite's initdb alone peaks at ~580 MiB, more than a 512 MiB box holds.
+    const made = BOX_MIB > 0 ? memoryBox(BOX_MIB) : undefined;
+    if (made && 'reason' in made) throw new Error(`BENCH_BOX_MIB=${BOX_MIB}: ${made.reason}`);
+    const box = made?.box;
+    const { child, out } = await startUntil(args, /secret key: /, env, box);
     try {
       const url = /ready (\S+)/.exec(out)![1]!;
       const anon = /anon key: (\S+)/.exec(out)![1]!;
@@ -125,7 +133,8 @@ export async function memoryBench(): Promise<void> {
       await sleep(IDLE_S * 1000 + Math.min(Math.max((IDLE_S * 1000) / 4, 250), 15_000) + 1000);
       const settled = treeRss(child.pid!);
 
-      console.log(`memory (PGlite, demo project, warm start; limit = a bare process holding a PGlite folder open: ${fmt(bare)} MiB; ${fmt(bareDefault)} MiB with PGlite's default shared_buffers)`);
+      const where = box ? `, in a ${BOX_MIB} MiB memory cgroup${/small-memory mode/.test(out) ? ' (small-memory mode)' : ''}` : '';
+      console.log(`memory (PGlite, demo project, warm start${where}; limit = a bare process holding a PGlite folder open: ${fmt(bare)} MiB; ${fmt(bareDefault)} MiB with PGlite's default shared_buffers)`);
       show('idle after start', idle, bare);
       show(`after a call (${FUNCTION.slice(14)})`, called, bare);
       show(`after ${IDLE_S} s idle`, released, bare);
@@ -135,6 +144,7 @@ export async function memoryBench(): Promise<void> {
       console.log(`  function call: first ${fmt(first)} ms, warm ${fmt(warm)} ms, first after idle ${fmt(afterIdle)} ms`);
     } finally {
       await stop(child);
+      box?.remove();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

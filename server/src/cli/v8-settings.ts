@@ -4,6 +4,7 @@
  * process (execve: same pid, same signals and output), before any module of the server loads.
  * Only Node built-ins here: this runs first.
  */
+import { totalmem } from 'node:os';
 
 /**
  * Young generation of 2 MiB per semi-space instead of V8's up to 32 (64 MiB resident on a busy
@@ -16,15 +17,35 @@
 export const SERVER_V8_FLAGS = ['--max-semi-space-size=2', '--v8-pool-size=2'];
 
 /**
- * `GATHER_SMALL_MEMORY=1` (a 512 MiB box): PGlite's WebAssembly compiled by V8's baseline compiler
+ * Small-memory mode (a 512 MiB box): PGlite's WebAssembly compiled by V8's baseline compiler
  * (Liftoff) only, never optimised: 60–80 MiB less resident, at ~35% more CPU per query (measured
- * by `npm run bench -- memory` with BENCH_NODE_FLAGS, decision 0402). Off by default.
+ * by `npm run bench -- memory` with BENCH_NODE_FLAGS, decision 0402).
  */
 export const SMALL_MEMORY_V8_FLAGS = ['--liftoff-only'];
 
+/**
+ * A box with this much memory or less starts in small-memory mode (decision 0451). By default a
+ * start peaks at ~1 GiB anonymous memory while V8 optimises PGlite's wasm (a 512 MiB and a 1 GiB
+ * memory cgroup killed it), then idles at ~340 MiB; in small-memory mode a warm start peaks at
+ * ~380 MiB and idles under 300. A 2 GiB box keeps the faster default.
+ */
+export const SMALL_MEMORY_BOX_BYTES = 1536 * 1024 ** 2;
+
+/** The memory this process may use: its cgroup's limit (a container, a systemd unit) or the machine's, whichever is less. */
+export function boxMemoryBytes(): number {
+  const limit = process.constrainedMemory();
+  return limit > 0 ? Math.min(limit, totalmem()) : totalmem();
+}
+
+/** Small-memory mode: `GATHER_SMALL_MEMORY=1` or `0` decides; unset, a box of at most SMALL_MEMORY_BOX_BYTES. */
+export function smallMemory(env: NodeJS.ProcessEnv = process.env, boxBytes = boxMemoryBytes()): boolean {
+  if (env.GATHER_SMALL_MEMORY === '1' || env.GATHER_SMALL_MEMORY === '0') return env.GATHER_SMALL_MEMORY === '1';
+  return boxBytes <= SMALL_MEMORY_BOX_BYTES;
+}
+
 /** The V8 flags a server started with this environment runs with. */
 export function serverV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
-  return env.GATHER_SMALL_MEMORY === '1' ? [...SERVER_V8_FLAGS, ...SMALL_MEMORY_V8_FLAGS] : SERVER_V8_FLAGS;
+  return smallMemory(env) ? [...SERVER_V8_FLAGS, ...SMALL_MEMORY_V8_FLAGS] : SERVER_V8_FLAGS;
 }
 
 /** Set in the restarted process: never restart twice. */

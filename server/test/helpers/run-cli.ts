@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { MemoryBox } from './memory-box.ts';
 
 const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
@@ -11,9 +12,10 @@ export interface CliRun {
   exited: Promise<number | null>;
 }
 
-/** Runs `gather-server` as a user would, with the same Node that runs the tests. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
-  const child = spawn(process.execPath, [CLI, ...args], {
+/** Runs `gather-server` as a user would, with the same Node that runs the tests (in `box`, when given). */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, box?: MemoryBox): CliRun {
+  const run = box ? box.wrap(process.execPath, [CLI, ...args]) : { command: process.execPath, args: [CLI, ...args] };
+  const child = spawn(run.command, run.args, {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, GATHER_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
