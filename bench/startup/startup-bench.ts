@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { fmt, median, rssMiB, spawnUntil, stop } from '../support/measure.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = `${ROOT}server/src/cli/main.ts`;
+const CLI = `${ROOT}server/bin/gather-server.js`;
 const OPEN = fileURLToPath(new URL('./open-pglite.ts', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** The built web app the server serves (`--web`); without one (not built) the start serves the APIs only. */

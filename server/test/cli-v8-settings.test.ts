@@ -28,7 +28,7 @@ describe('the server process runs with its V8 settings (decision 0402)', { timeo
     const { args, output } = await startedWith();
     // The same pid runs node with the flags before the script: execve, not a child.
     expect(args.slice(1, 1 + SERVER_V8_FLAGS.length)).toEqual(SERVER_V8_FLAGS);
-    expect(args[1 + SERVER_V8_FLAGS.length]).toMatch(/cli\/main\.ts$/);
+    expect(args[1 + SERVER_V8_FLAGS.length]).toMatch(/bin\/gather-server\.js$/);
     expect(output).not.toContain(SMALL_MEMORY_LINE);
   });
 
@@ -36,7 +36,7 @@ describe('the server process runs with its V8 settings (decision 0402)', { timeo
     const { args } = await startedWith({ NODE_OPTIONS: '--max-semi-space-size=8' });
     expect(args.some((a) => a.startsWith('--max-semi-space-size'))).toBe(false);
     expect(missingV8Flags(['--max_semi_space_size=16'])).toEqual(SERVER_V8_FLAGS.filter((f) => !f.startsWith('--max-semi-space-size')));
-    expect(missingV8Flags(['--max-semi-space-size=16'], '--v8-pool-size=4')).toEqual([]);
+    expect(missingV8Flags(['--max-semi-space-size=16'], '--v8-pool-size=4 --no-single-threaded-gc')).toEqual([]);
     expect(missingV8Flags([], '--max-old-space-size=512')).toEqual(SERVER_V8_FLAGS);
   });
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The CLI, in a process with the server's V8 settings: they are applied (v8-settings.ts) before
-// the commands and the server's modules are loaded, so nothing is loaded twice.
+// the commands and the server's modules are loaded, so nothing is loaded twice. `gather-server`
+// (bin/gather-server.js) loads this with Node's compile cache already on (decision 0452).
 import { enableCompileCache } from 'node:module';
 import { restartWithServerV8Flags } from './v8-settings.ts';
 

@@ -4,17 +4,20 @@
  * process (execve: same pid, same signals and output), before any module of the server loads.
  * Only Node built-ins here: this runs first.
  */
+import { flushCompileCache } from 'node:module';
 import { totalmem } from 'node:os';
 
 /**
  * Young generation of 2 MiB per semi-space instead of V8's up to 32 (64 MiB resident on a busy
  * server): requests make little long-lived garbage, so the smaller nursery costs scavenges,
  * not throughput. Measured by `npm run bench -- memory`.
- * Two V8 platform threads instead of Node's four (a Node option, read at start like V8's flags):
- * each thread that optimises PGlite's wasm keeps a glibc arena of its own, resident once freed;
- * 25-45 MiB less, the warm start as fast (one thread was 220 ms slower; decision 0449).
+ * One V8 platform thread instead of Node's four (a Node option, read at start like V8's flags):
+ * each thread that optimises PGlite's wasm keeps a glibc arena of its own, resident once freed
+ * (decision 0449). With it, the garbage collector works on the JavaScript thread itself: a GC
+ * that hands work to a platform thread waits behind that thread's wasm compilation, which
+ * stalled PGlite's worker for 40-110 ms after its open (decision 0452).
  */
-export const SERVER_V8_FLAGS = ['--max-semi-space-size=2', '--v8-pool-size=2'];
+export const SERVER_V8_FLAGS = ['--max-semi-space-size=2', '--v8-pool-size=1', '--single-threaded-gc'];
 
 /**
  * Small-memory mode (a 512 MiB box): PGlite's WebAssembly compiled by V8's baseline compiler
@@ -51,10 +54,11 @@ export function serverV8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
 /** Set in the restarted process: never restart twice. */
 const APPLIED = 'GATHER_V8_SETTINGS_APPLIED';
 
-/** The flags of `wanted` the process was not started with (one given by the operator wins). */
+/** The flags of `wanted` the process was not started with (one given by the operator wins, `--no-…` too). */
 export function missingV8Flags(execArgv: readonly string[], nodeOptions = '', wanted = SERVER_V8_FLAGS): string[] {
-  const given = [...execArgv, ...nodeOptions.split(/\s+/)].map((a) => a.split('=')[0]!.replaceAll('_', '-'));
-  return wanted.filter((f) => !given.includes(f.split('=')[0]!));
+  const name = (flag: string) => flag.split('=')[0]!.replaceAll('_', '-').replace(/^--no-/, '--');
+  const given = [...execArgv, ...nodeOptions.split(/\s+/)].map(name);
+  return wanted.filter((f) => !given.includes(name(f)));
 }
 
 /** Restarts this process with the missing flags, where the platform can (Linux, macOS); else carries on without them. */
@@ -64,5 +68,8 @@ export function restartWithServerV8Flags(): void {
   if (missing.length === 0) return;
   // execve is experimental in Node 24: its warning would be the first line of every start.
   process.removeAllListeners('warning');
+  // execve ends this process without its exit: what it compiled (bin/gather-server.js turned the
+  // cache on) is written now, or every start would strip main.ts's TypeScript again.
+  flushCompileCache();
   process.execve(process.execPath, [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, [APPLIED]: '1' });
 }

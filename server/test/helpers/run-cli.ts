@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { MemoryBox } from './memory-box.ts';
 
-const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../bin/gather-server.js', import.meta.url));
 
 export interface CliRun {
   child: ChildProcess;
