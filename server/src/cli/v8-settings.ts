@@ -29,8 +29,8 @@ export const SMALL_MEMORY_V8_FLAGS = ['--liftoff-only'];
 /**
  * A box with this much memory or less starts in small-memory mode (decision 0451). By default a
  * start peaks at ~1 GiB anonymous memory while V8 optimises PGlite's wasm (a 512 MiB and a 1 GiB
- * memory cgroup killed it), then idles at ~340 MiB; in small-memory mode a warm start peaks at
- * ~380 MiB and idles under 300. A 2 GiB box keeps the faster default.
+ * memory cgroup killed it), then idles at 310-340 MiB; in small-memory mode a warm start peaks
+ * at ~380 MiB and idles under 300. A 2 GiB box keeps the faster default.
  */
 export const SMALL_MEMORY_BOX_BYTES = 1536 * 1024 ** 2;
 
