@@ -104,14 +104,14 @@ export function pgliteModules(named: readonly string[] = []): string[] {
  * The PGlite an instance with these bundle modules opens with, and the bundles themselves (a
  * contrib module name or a package such as `@electric-sql/pglite-pgvector`).
  */
-export async function loadPglite(mods: readonly string[]): Promise<{ PGlite: typeof PGlite; extensions: Record<string, Extension> }> {
+export async function loadPglite(mods: readonly string[]): Promise<{ PGlite: typeof PGlite; extensions: Record<string, Extension>; pkg: string }> {
   const pkg = pglitePackage(mods);
   const extensions: Record<string, Extension> = {};
   for (const m of mods) {
     const mod = (await import(m.startsWith('@') ? m : `${pkg}/contrib/${m}`)) as Record<string, Extension>;
     for (const [name, ext] of Object.entries(mod)) extensions[name] = ext;
   }
-  return { PGlite: ((await import(pkg)) as { PGlite: typeof PGlite }).PGlite, extensions };
+  return { PGlite: ((await import(pkg)) as { PGlite: typeof PGlite }).PGlite, extensions, pkg };
 }
 
 /** Every extension PGlite can have here, for the README and tests. */

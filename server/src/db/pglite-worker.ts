@@ -11,6 +11,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { loadPglite } from './extensions.ts';
+import { newClusterImage } from './pglite-new-cluster.ts';
 import { WireSessions } from './pglite-wire-sessions.ts';
 import { cancelError, installCancelHook } from './pglite-cancel.ts';
 import { BUSY_LIMIT, BUSY_OP, BUSY_SINCE, BUSY_YIELDS, pgError, restarting, toWire, type FromPglite, type PgliteBootData, type ToPglite, type TxMode } from './pglite-wire.ts';
@@ -234,11 +235,12 @@ let wire: WireSessions;
 let cancels: ReturnType<typeof installCancelHook>;
 try {
   // The PGlite package follows the bundles (decision 0229: PostGIS needs PGlite 0.5.12).
-  const { PGlite: Pglite, extensions } = await loadPglite(boot.extensions);
+  const { PGlite: Pglite, extensions, pkg } = await loadPglite(boot.extensions);
   pg = await Pglite.create(boot.dataDir, {
     extensions,
     parsers: PARSERS,
-    loadDataDir: boot.image,
+    // A new folder starts from the blank cluster shipped with the server, not initdb (decision 0453).
+    loadDataDir: boot.image ?? newClusterImage(boot.dataDir, pkg),
     // Postgres's 128 MB of shared buffers is ~100 MiB resident in the wasm memory, which never
     // shrinks; the files are in the OS page cache anyway. 32 MB by default (decision 0372).
     startParams: [...Pglite.defaultStartParams, '-c', `shared_buffers=${process.env.GATHER_PGLITE_SHARED_BUFFERS || '32MB'}`],
