@@ -7,10 +7,10 @@ import { fmt, stop } from '../support/measure.ts';
 import { httpClient, runLoad } from '../support/http-load.ts';
 import { scaleReads } from '../scale/scale-requests.ts';
 import { treeRss, type ProcessRss } from './process-tree.ts';
-import { memoryBox, type MemoryBox } from '../../server/test/helpers/memory-box.ts';
+import { memoryBox, nodeIn, type MemoryBox } from '../../server/test/helpers/memory-box.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = `${ROOT}server/src/cli/main.ts`;
+const CLI = `${ROOT}server/bin/gather-server.js`;
 const HOLD = fileURLToPath(new URL('./hold-pglite.ts', import.meta.url));
 /** Worker idle period for the run (the server's default is 60 s; shorter keeps the bench short). */
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 10);
@@ -25,7 +25,7 @@ const BOX_MIB = Number(process.env.BENCH_BOX_MIB ?? 0);
 
 /** Starts a Node script (in `box`, when given) and resolves with its output once `ready` matches it. */
 function startUntil(args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}, box?: MemoryBox): Promise<{ child: ChildProcess; out: string }> {
-  const run = box ? box.wrap(process.execPath, args) : { command: process.execPath, args };
+  const run = nodeIn(box, args);
   const child = spawn(run.command, run.args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
@@ -96,6 +96,9 @@ async function loadFor(url: string, anon: string, seconds: number) {
  * period, after `BENCH_LOAD_S` of reads and once idle again; beside a bare process holding the same kind of PGlite folder open (the limit).
  */
 export async function memoryBench(): Promise<void> {
+  const made = BOX_MIB > 0 ? memoryBox(BOX_MIB) : undefined;
+  if (made && 'reason' in made) throw new Error(`BENCH_BOX_MIB=${BOX_MIB}: ${made.reason}`);
+  const box = made?.box;
   const dir = mkdtempSync(join(tmpdir(), 'gather-bench-memory-'));
   try {
     const bareOpen = async (folder: string, env: NodeJS.ProcessEnv = {}) => {
@@ -111,11 +114,8 @@ export async function memoryBench(): Promise<void> {
 
     const args = [...NODE_FLAGS, CLI, 'start', '--project', `${ROOT}supabase`, '--db', join(dir, 'db'), '--port', '0'];
     const env = { GATHER_LOG_LEVEL: 'warn', GATHER_FUNCTIONS_WORKER_IDLE_S: String(IDLE_S) };
-    await stop((await startUntil(args, /secret key: /, env)).child); // cold start: migrations, seed
-    // Outside the box: PGlite's initdb alone peaks at ~580 MiB, more than a 512 MiB box holds.
-    const made = BOX_MIB > 0 ? memoryBox(BOX_MIB) : undefined;
-    if (made && 'reason' in made) throw new Error(`BENCH_BOX_MIB=${BOX_MIB}: ${made.reason}`);
-    const box = made?.box;
+    // The cold start (new folder, migrations, seed) in the box too: a small box's first start (decision 0453).
+    await stop((await startUntil(args, /secret key: /, env, box)).child);
     const { child, out } = await startUntil(args, /secret key: /, env, box);
     try {
       const url = /ready (\S+)/.exec(out)![1]!;
@@ -144,9 +144,9 @@ export async function memoryBench(): Promise<void> {
       console.log(`  function call: first ${fmt(first)} ms, warm ${fmt(warm)} ms, first after idle ${fmt(afterIdle)} ms`);
     } finally {
       await stop(child);
-      box?.remove();
     }
   } finally {
+    box?.remove();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -5,6 +5,7 @@ import type { ApiKeys } from '../http/api-keys.ts';
 import type { PreparedDatabase } from '../db/prepare-database.ts';
 import { resolveS3Keys, s3EndpointUrl } from '../s3/s3-keys.ts';
 import { requestLimitLine, requestLimitScope } from '../auth/request-limit-scope.ts';
+import { SMALL_MEMORY_V8_FLAGS } from './v8-settings.ts';
 
 /** The S3 protocol's endpoint and keys, as `supabase status` shows them (when it is on). */
 function s3Lines(config: Config, url: string): string[] {
@@ -22,7 +23,7 @@ export function printStartBanner(config: Config, url: string, keys: ApiKeys, pre
   if (prepared.migrations.length > 0) console.log(`applied ${prepared.migrations.length} migration(s)`);
   if (prepared.seeded) console.log(`loaded ${prepared.seedFiles.join(', ')}`);
   if (workers > 1) console.log(`workers: ${workers}`);
-  if (config.dbTarget.kind !== 'postgres' && process.execArgv.includes('--liftoff-only')) console.log(SMALL_MEMORY_LINE);
+  if (config.dbTarget.kind !== 'postgres' && SMALL_MEMORY_V8_FLAGS.every((f) => process.execArgv.includes(f))) console.log(SMALL_MEMORY_LINE);
   console.log(`ready ${url}`);
   // Sign-up and sign-in mail lands there in development: a newcomer's first question (issue 32).
   if (!config.production) console.log(`inbox: ${url}/_inbox (the mail and text messages the server sends)`);

@@ -15,7 +15,10 @@ const IMAGES = fileURLToPath(new URL('./pglite-new-cluster/', import.meta.url));
 /** The version of the PGlite package `pkg` (a name or alias it is installed under). */
 export function pgliteVersion(pkg: string): string {
   let dir = dirname(fileURLToPath(import.meta.resolve(pkg)));
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  while (!existsSync(join(dir, 'package.json'))) {
+    if (dir === dirname(dir)) throw new Error(`no package.json above ${pkg}'s entry`);
+    dir = dirname(dir);
+  }
   return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 

@@ -21,6 +21,11 @@ function cgroupRoot(): { dir: string; limitFile: string } | undefined {
   return undefined;
 }
 
+/** The command that runs this Node with `args`, inside `box` when there is one. */
+export function nodeIn(box: MemoryBox | undefined, args: string[]): { command: string; args: string[] } {
+  return box ? box.wrap(process.execPath, args) : { command: process.execPath, args };
+}
+
 /** A box of `mib` MiB, or why there cannot be one here. */
 export function memoryBox(mib: number): { box: MemoryBox } | { reason: string } {
   const root = cgroupRoot();

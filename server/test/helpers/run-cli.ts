@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { MemoryBox } from './memory-box.ts';
+import { nodeIn, type MemoryBox } from './memory-box.ts';
 
 const CLI = fileURLToPath(new URL('../../bin/gather-server.js', import.meta.url));
 
@@ -14,7 +14,7 @@ export interface CliRun {
 
 /** Runs `gather-server` as a user would, with the same Node that runs the tests (in `box`, when given). */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, box?: MemoryBox): CliRun {
-  const run = box ? box.wrap(process.execPath, [CLI, ...args]) : { command: process.execPath, args: [CLI, ...args] };
+  const run = nodeIn(box, [CLI, ...args]);
   const child = spawn(run.command, run.args, {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, GATHER_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
