@@ -52,5 +52,11 @@ describe('Discover count', () => {
     const list = await g.anon().rpc('discover_events', args, { get: true }).select('slug').order('starts_at').order('id').range(1000, 1004);
     expect((list.data as { slug: string }[]).map((e) => e.slug)).toEqual(['many-1001', 'many-1002', 'many-1003', 'many-1004', 'many-1005']);
     expect((await discoverScreen()).querySelector('section p[role="status"]')?.textContent).toBe('1,000+ events');
+
+    // A read returns at most max_rows (config.toml: 1,000) whatever its limit: the map's one row
+    // past its 500 pins arrives (decision 0454); one past 1,000 did not.
+    const map = (limit: number) => g.anon().rpc('discover_events', args, { get: true }).select('id').order('starts_at').order('id').limit(limit);
+    expect((await map(501)).data).toHaveLength(501);
+    expect((await map(1001)).data).toHaveLength(1000);
   });
 });

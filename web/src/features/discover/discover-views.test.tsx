@@ -122,13 +122,13 @@ describe("Discover views", () => {
     unmount();
 
     // Online-only rows: no markers to draw, the words are the same.
-    const { calls } = mockSearch(many(1001, null));
+    const { calls } = mockSearch(many(501, null));
     renderApp("/?view=map");
-    const status = await screen.findByText(/^1,000\+ events/);
-    expect(status.textContent).toContain("1,000 online-only events are not on the map");
-    expect(status.textContent).toContain("Showing the first 1,000: zoom in");
+    const status = await screen.findByText(/^500\+ events/);
+    expect(status.textContent).toContain("500 online-only events are not on the map");
+    expect(status.textContent).toContain("Showing the first 500: zoom in");
     expect(calls[0]!.pathname).toBe(EVENTS);
-    expect(calls[0]!.searchParams.get("limit")).toBe("1001");
+    expect(calls[0]!.searchParams.get("limit")).toBe("501");
   });
 
   it("opens on the first result's month when nothing is on this month, and on this month otherwise", async () => {
