@@ -12,8 +12,7 @@ export type MapArea = { south: number; west: number; north: number; east: number
  * The most pins one search puts on the map; past this the view says so and asks to zoom in
  * (decision 0454). The read asks for one more, which must fit under the API's `max_rows` (1,000
  * here and on hosted Supabase): at 1,000 that row was cut off and "1,000+" never showed. 500
- * keeps the read within 2× of a small community's at 100,000 events, and halves the bytes and
- * markers a phone gets for a view it cannot show at once.
+ * halves the read's time, bytes and markers on a busy map, a view a phone cannot show at once.
  */
 export const MAP_PIN_LIMIT = 500;
 
