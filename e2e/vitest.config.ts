@@ -1,4 +1,5 @@
 import { defineProject } from 'vitest/config';
+import { PGLITE_TEST_EXEC_ARGV } from '../server/test/helpers/test-process-flags.ts';
 
 export default defineProject({
   test: {
@@ -13,6 +14,9 @@ export default defineProject({
     // and the next file's app server starts while this one's tests run (support/use-app.ts,
     // decision 0439).
     isolate: false,
+    // Each file's app server opens PGlite in this process too: V8's wasm-to-JS wrapper crash
+    // ("Check failed: jit_page") killed a fork running discover-map.test.ts (decision 0450).
+    execArgv: PGLITE_TEST_EXEC_ARGV,
     // Once more before a test counts as failed: a few live-update tests act before their
     // realtime channel has joined, which a loaded machine can expose (decision 0320).
     retry: 1,
