@@ -3,7 +3,7 @@ import type { Queryable } from '../../server/src/db/db-types.ts';
 // A community's data in bulk, written straight into the tables as the postgres role with one
 // generate_series statement per table (not through REST). Triggers are off while it loads
 // (session_replication_role = replica, for the statement's transaction only): what they would
-// have kept (slugs, profile_private, event_stats, group_stats, memberships) is written here in the same passes.
+// have kept (slugs, profile_private, event_stats, group_stats, memberships, open groups) is written here in the same passes.
 
 export const MEMBERS = 10_000;
 export const GROUPS = 1_000;
@@ -41,10 +41,11 @@ export async function seedPeopleAndGroups(db: Queryable): Promise<void> {
             case k when 0 then 'organizer' when 1 then 'event_organizer' else 'member' end::public.group_role, 'active', now()
      from generate_series(1, ${GROUPS}) g cross join generate_series(0, 9) k
      on conflict do nothing;
-     insert into public.group_stats (group_id, member_count) select public.bench_gid(g), 10 from generate_series(1, ${GROUPS}) g`,
+     insert into public.group_stats (group_id, member_count) select public.bench_gid(g), 10 from generate_series(1, ${GROUPS}) g;
+     perform private.refresh_open_group(id) from public.groups`,
   );
   // As autovacuum would after a load this size: the planner's statistics.
-  await db.query('analyze public.profiles, public.profile_private, public.groups, public.group_members, public.group_stats');
+  await db.query('analyze public.profiles, public.profile_private, public.groups, public.group_members, public.group_stats, private.open_groups');
 }
 
 /**

@@ -34,17 +34,22 @@ type Who = Member | 'anon';
 let g: GatherServer;
 let c: GroupCast;
 let who: [string, Who][];
+let hidden: { id: string };
+let boss: Member;
+let suspended: Member;
 
 beforeAll(async () => {
   g = await startGather();
   c = await makeGroupCast(g);
-  const [host, cohost, checker, invitee, emailed, rsvper, leaver, suspended, boss] = await Promise.all(
+  const [host, cohost, checker, invitee, emailed, rsvper, leaver, suspendedOne, bossOne] = await Promise.all(
     ['host', 'cohost', 'checker', 'invitee', 'emailed', 'rsvper', 'leaver', 'suspended', 'boss'].map((u) => g.member(u)),
   );
+  suspended = suspendedOne!;
+  boss = bossOne!;
   // A hidden group, and one withheld because its organizer is suspended.
-  const hidden = await createGroup(g, c.organizer, { name: 'Hidden circle' });
+  hidden = await createGroup(g, c.organizer, { name: 'Hidden circle' });
   await g.db.query('update public.groups set hidden_at = now() where id = $1', [hidden.id]);
-  const withheld = await createGroup(g, boss!, { name: 'Suspended boss circle' });
+  const withheld = await createGroup(g, boss, { name: 'Suspended boss circle' });
   await g.db.query(`insert into public.group_members (group_id, user_id, role, status) values ($1, $2, 'member', 'active')`, [withheld.id, c.member.id]);
 
   // Every visibility in every state, outside groups and in each kind of group.
@@ -58,7 +63,7 @@ beforeAll(async () => {
      cross join unnest(array['public', 'unlisted', 'members', 'private']) v
      cross join unnest(array['published', 'draft', 'cancelled', 'hidden']) st
      where grp.id is not null or v <> 'members'`,
-    [host!.id, c.open.id, c.closed.id, hidden.id, withheld.id, c.organizer.id, boss!.id],
+    [host!.id, c.open.id, c.closed.id, hidden.id, withheld.id, c.organizer.id, boss.id],
   );
   const ids = async (where: string) => (await g.db.query<{ id: string }>(`select id from public.events where ${where}`)).rows.map((r) => r.id);
   // A team on some events outside groups: a co-host on the drafts, a checker on the private ones.
@@ -74,8 +79,8 @@ beforeAll(async () => {
   }
   for (const id of await ids(`visibility = 'members'`)) await g.db.query(`insert into public.rsvps (event_id, user_id, status) values ($1, $2, 'cancelled')`, [id, leaver!.id]);
   // A suspended account holding an RSVP, and the suspended organizer withholding their group.
-  await g.db.query(`insert into public.rsvps (event_id, user_id, status) values ((select id from public.events where title = 'Case private published solo'), $1, 'going')`, [suspended!.id]);
-  for (const m of [suspended!, boss!]) await g.sqlAs(c.admin)(`select public.suspend_user($1, true, 'scam')`, [m.id]);
+  await g.db.query(`insert into public.rsvps (event_id, user_id, status) values ((select id from public.events where title = 'Case private published solo'), $1, 'going')`, [suspended.id]);
+  for (const m of [suspended, boss]) await g.sqlAs(c.admin)(`select public.suspend_user($1, true, 'scam')`, [m.id]);
   await g.db.query(OLD_POLICY);
   await g.db.query(OLD_STATS_POLICY);
   await g.db.query('grant execute on function public.test_old_event_visibility(), public.test_old_stats_visibility() to anon, authenticated');
@@ -176,5 +181,46 @@ describe("Discover's card prices (private.card_price, migration 20261129368000)"
       expect(rows.filter((r) => r.priced !== r.seen).map((r) => r.id), name).toEqual([]);
       expect(rows.some((r) => r.priced), name).toBe(true);
     }
+  });
+});
+
+// The open groups' rule as open_group_ids computed it before 20261201231000 kept it in a table.
+const OPEN_GROUPS_RULE = `
+  select g.id from public.groups g
+  where g.visibility = 'public' and g.hidden_at is null
+    and not exists (select 1 from public.group_members m join public.profile_private p on p.id = m.user_id
+                    where m.group_id = g.id and m.role = 'organizer' and m.status = 'active' and p.suspended_at is not null)`;
+
+describe('the open groups (private.open_groups, kept by triggers)', () => {
+  it('follow every write that opens or closes a group, and anon sees the events the old policy did after each', async () => {
+    const admin = g.sqlAs(c.admin);
+    const steps: [string, string, unknown[]][] = [
+      ['the hidden group shown again', 'update public.groups set hidden_at = null where id = $1', [hidden.id]],
+      ["the boss's suspension lifted", `select public.suspend_user($1, false)`, [boss.id]],
+      ['the closed group made public', `update public.groups set visibility = 'public' where id = $1`, [c.closed.id]],
+      ['a suspended organizer added to the open group', `insert into public.group_members (group_id, user_id, role, status) values ($1, $2, 'organizer', 'active')`, [c.open.id, suspended.id]],
+      ['that organizer made a member', `update public.group_members set role = 'member' where group_id = $1 and user_id = $2`, [c.open.id, suspended.id]],
+      ['and an organizer again', `update public.group_members set role = 'organizer' where group_id = $1 and user_id = $2`, [c.open.id, suspended.id]],
+      ['and removed', 'delete from public.group_members where group_id = $1 and user_id = $2', [c.open.id, suspended.id]],
+      ['the group hidden again', 'update public.groups set hidden_at = now() where id = $1', [hidden.id]],
+      ['the boss suspended again', `select public.suspend_user($1, true, 'scam')`, [boss.id]],
+      ['the closed group private again', `update public.groups set visibility = 'private' where id = $1`, [c.closed.id]],
+    ];
+    const changes: number[] = [];
+    let before = Number((await g.db.query<{ n: string }>('select count(*) as n from private.open_groups')).rows[0]!.n);
+    for (const [step, sql, params] of steps) {
+      if (sql.startsWith('select public.suspend_user')) await admin(sql, params);
+      else await g.db.query(sql, params);
+      const kept = (await g.db.query<{ id: string }>('select group_id as id from private.open_groups')).rows;
+      const rule = (await g.db.query<{ id: string }>(OPEN_GROUPS_RULE)).rows;
+      expect(sorted(kept), step).toEqual(sorted(rule));
+      changes.push(kept.length - before);
+      before = kept.length;
+      const now = sorted(await g.sqlAs('anon')<{ id: string }>('select id from public.events'));
+      const old = sorted(await g.sqlAs('anon')<{ id: string }>('select id from public.test_old_event_visibility() id'));
+      expect(now, step).toEqual(old);
+    }
+    // Each step changed the set: none of them was a no-op the comparison could not catch.
+    expect(changes).toEqual([1, 1, 1, -1, 1, -1, 1, -1, -1, -1]);
   });
 });
