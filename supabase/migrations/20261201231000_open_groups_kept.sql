@@ -18,17 +18,15 @@ alter table private.open_groups enable row level security;
 create policy "open groups are everyone's to know" on private.open_groups for select to anon, authenticated using (true);
 grant select on private.open_groups to anon, authenticated, service_role;
 
--- The rule of 20261129350400's open_group_ids, for one group, written to the table. The group's row
--- is locked first, so two writes that each change one half of the rule (an organizer's suspension,
--- the group's visibility) apply it one after the other, the second seeing the first's result.
+-- The rule of 20261129350400's open_group_ids for one group: public, and not withheld (hidden, or
+-- a suspended organizer: private.group_withheld), written to the table. The group's row is locked
+-- first, so two writes that each change one half of the rule (an organizer's suspension, the
+-- group's visibility) apply it one after the other, the second seeing the first's result.
 create function private.refresh_open_group(gid uuid) returns void
 language plpgsql security definer set search_path = '' as $$
 begin
   perform 1 from public.groups g where g.id = gid for no key update;
-  if exists (select 1 from public.groups g
-             where g.id = gid and g.visibility = 'public' and g.hidden_at is null
-               and not exists (select 1 from public.group_members m join public.profile_private p on p.id = m.user_id
-                               where m.group_id = g.id and m.role = 'organizer' and m.status = 'active' and p.suspended_at is not null)) then
+  if exists (select 1 from public.groups g where g.id = gid and g.visibility = 'public') and not private.group_withheld(gid) then
     insert into private.open_groups (group_id) values (gid) on conflict do nothing;
   else
     delete from private.open_groups o where o.group_id = gid;
@@ -69,15 +67,17 @@ declare
   gid uuid;
 begin
   -- In the groups' order, so that two suspensions at once lock them in the same order.
-  for gid in select m.group_id from public.group_members m
-             where m.user_id = coalesce(new.id, old.id) and m.role = 'organizer' order by m.group_id loop
+  for gid in select m.group_id from public.group_members m where m.user_id = new.id and m.role = 'organizer' order by m.group_id loop
     perform private.refresh_open_group(gid);
   end loop;
   return null;
 end
 $$;
-create trigger profile_private_refresh_open after insert or delete or update of suspended_at on public.profile_private
-  for each row execute function private.profile_private_refresh_open();
+-- Suspension and its lifting only: a new account organizes nothing yet, and a deleted one's
+-- memberships go with it (the group_members trigger above).
+create trigger profile_private_refresh_open after update of suspended_at on public.profile_private
+  for each row when (old.suspended_at is distinct from new.suspended_at)
+  execute function private.profile_private_refresh_open();
 
 insert into private.open_groups (group_id) select private.open_group_ids();
 

@@ -193,24 +193,24 @@ const OPEN_GROUPS_RULE = `
 
 describe('the open groups (private.open_groups, kept by triggers)', () => {
   it('follow every write that opens or closes a group, and anon sees the events the old policy did after each', async () => {
-    const admin = g.sqlAs(c.admin);
-    const steps: [string, string, unknown[]][] = [
-      ['the hidden group shown again', 'update public.groups set hidden_at = null where id = $1', [hidden.id]],
-      ["the boss's suspension lifted", `select public.suspend_user($1, false)`, [boss.id]],
-      ['the closed group made public', `update public.groups set visibility = 'public' where id = $1`, [c.closed.id]],
-      ['a suspended organizer added to the open group', `insert into public.group_members (group_id, user_id, role, status) values ($1, $2, 'organizer', 'active')`, [c.open.id, suspended.id]],
-      ['that organizer made a member', `update public.group_members set role = 'member' where group_id = $1 and user_id = $2`, [c.open.id, suspended.id]],
-      ['and an organizer again', `update public.group_members set role = 'organizer' where group_id = $1 and user_id = $2`, [c.open.id, suspended.id]],
-      ['and removed', 'delete from public.group_members where group_id = $1 and user_id = $2', [c.open.id, suspended.id]],
-      ['the group hidden again', 'update public.groups set hidden_at = now() where id = $1', [hidden.id]],
-      ['the boss suspended again', `select public.suspend_user($1, true, 'scam')`, [boss.id]],
-      ['the closed group private again', `update public.groups set visibility = 'private' where id = $1`, [c.closed.id]],
+    const db = (sql: string, params: unknown[]) => () => g.db.query(sql, params);
+    const suspend = (m: Member, on: boolean) => () => g.sqlAs(c.admin)('select public.suspend_user($1, $2)', [m.id, on]);
+    const steps: [string, () => Promise<unknown>][] = [
+      ['the hidden group shown again', db('update public.groups set hidden_at = null where id = $1', [hidden.id])],
+      ["the boss's suspension lifted", suspend(boss, false)],
+      ['the closed group made public', db(`update public.groups set visibility = 'public' where id = $1`, [c.closed.id])],
+      ['a suspended organizer added to the open group', db(`insert into public.group_members (group_id, user_id, role, status) values ($1, $2, 'organizer', 'active')`, [c.open.id, suspended.id])],
+      ['that organizer made a member', db(`update public.group_members set role = 'member' where group_id = $1 and user_id = $2`, [c.open.id, suspended.id])],
+      ['and an organizer again', db(`update public.group_members set role = 'organizer' where group_id = $1 and user_id = $2`, [c.open.id, suspended.id])],
+      ['and removed', db('delete from public.group_members where group_id = $1 and user_id = $2', [c.open.id, suspended.id])],
+      ['the group hidden again', db('update public.groups set hidden_at = now() where id = $1', [hidden.id])],
+      ['the boss suspended again', suspend(boss, true)],
+      ['the closed group private again', db(`update public.groups set visibility = 'private' where id = $1`, [c.closed.id])],
     ];
     const changes: number[] = [];
     let before = Number((await g.db.query<{ n: string }>('select count(*) as n from private.open_groups')).rows[0]!.n);
-    for (const [step, sql, params] of steps) {
-      if (sql.startsWith('select public.suspend_user')) await admin(sql, params);
-      else await g.db.query(sql, params);
+    for (const [step, run] of steps) {
+      await run();
       const kept = (await g.db.query<{ id: string }>('select group_id as id from private.open_groups')).rows;
       const rule = (await g.db.query<{ id: string }>(OPEN_GROUPS_RULE)).rows;
       expect(sorted(kept), step).toEqual(sorted(rule));
