@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, RequestContext } from '../src/db/db-types.ts';
 import { createTestDb, driverName, type TestDb } from './helpers/test-db.ts';
@@ -91,5 +92,34 @@ describe.skipIf(driverName !== 'pglite')('a REST request’s turn on the one bac
     } finally {
       await fresh.drop();
     }
+  });
+});
+
+// PostgreSQL runs each connection's statement on a backend of its own: twelve heavy requests of one
+// client at once, on 2 cores, starved everyone else's light ones for a second (decision 0458).
+if (driverName === 'pglite') console.log('db-turns: connections side by side are PostgreSQL’s (a pool); skipped on PGlite');
+describe.skipIf(driverName === 'pglite')('one client’s connections side by side (postgres)', { timeout: 120_000 }, () => {
+  /** The most statements of `sub` seen running at once while it sends `n` half-second ones together. */
+  async function mostAtOnce(sub: string, n: number): Promise<number> {
+    let running = true;
+    const all = Promise.all(Array.from({ length: n }, () => db.runAsRole(as(sub), [{ sql: `select pg_sleep(0.5) /* ${sub} */` }]))).finally(() => (running = false));
+    let most = 0;
+    while (running) {
+      const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where state = 'active' and query like $1`, [`select pg_sleep(0.5) /* ${sub} */%`]);
+      most = Math.max(most, rows[0]!.n);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await all;
+    return most;
+  }
+
+  it('while another client uses the database, one client holds as many connections as there are cores; alone, up to pool − 2', async () => {
+    const cores = availableParallelism();
+    const n = Math.min(cores + 2, 8);
+    if (n <= cores) console.log(`db-turns: ${cores} cores: more than the pool lets one client hold; the crowded case cannot show its cap here`);
+    await new Promise((r) => setTimeout(r, 1100)); // nobody else has used it for a second
+    expect(await mostAtOnce('alone', n)).toBe(n);
+    await db.runAsRole(as('other'), [{ sql: 'select 1' }]);
+    expect(await mostAtOnce('crowded', n)).toBe(Math.min(n, cores));
   });
 });

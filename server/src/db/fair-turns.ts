@@ -9,6 +9,8 @@ const USE_HALF_LIFE_MS = 10_000;
 export const HOG_MS = 2000;
 /** A client not served for this long goes first, however much it used the database before. */
 const STARVED_MS = 5_000;
+/** A client served this recently is still using the database (between one request's calls, say). */
+const ACTIVE_MS = 1_000;
 
 /** A hogging client's share of the turns (FairTurns.isHog). */
 export interface HogLimit {
@@ -53,12 +55,17 @@ export class FairTurns {
   private wakeTimer: NodeJS.Timeout | undefined;
   private readonly capacity: number;
   private readonly perClient: number;
+  private readonly shared: number;
   private readonly hog: HogLimit | undefined;
 
-  /** `hog`: how many turns at once a client hogging the database may hold (see isHog). */
-  constructor(capacity: number, perClient = capacity, hog?: HogLimit) {
+  /**
+   * `hog`: how many turns at once a client hogging the database may hold (see isHog).
+   * `shared`: how many a client may hold while another client uses the database too (see free).
+   */
+  constructor(capacity: number, perClient = capacity, hog?: HogLimit, shared = perClient) {
     this.capacity = Math.max(1, capacity);
     this.perClient = Math.max(1, Math.min(perClient, this.capacity));
+    this.shared = Math.max(1, Math.min(shared, this.perClient));
     this.hog = hog;
   }
 
@@ -105,6 +112,19 @@ export class FairTurns {
     return false;
   }
 
+  /**
+   * Whether a client other than this one (and the server) holds a turn, waits for one or was
+   * served within ACTIVE_MS. Asked only of a client at its `shared` turns, so rarely.
+   */
+  private othersActive(client: string): boolean {
+    const other = (c: string) => c !== client && c !== SERVER_CLIENT;
+    for (const c of this.held.keys()) if (other(c)) return true;
+    for (const c of this.queues.keys()) if (other(c)) return true;
+    const since = Date.now() - ACTIVE_MS;
+    for (const [c, at] of this.served) if (at > since && other(c)) return true;
+    return false;
+  }
+
   /** How many milliseconds of turns the client held lately (halving every USE_HALF_LIFE_MS). */
   recentUse(client: string, now = Date.now()): number {
     const u = this.use.get(client);
@@ -130,6 +150,7 @@ export class FairTurns {
   private free(client: string): boolean {
     const held = this.held.get(client) ?? 0;
     if (this.running >= this.capacity || held >= this.perClient) return false;
+    if (held >= this.shared && this.othersActive(client)) return false;
     if (!this.hog || !this.isHog(client)) return true;
     if (held >= this.hog.maxTurns) return false;
     const now = Date.now();

@@ -46,9 +46,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   // the server's own work (auth, cron, schema reloads), and one for a client other than the
   // busiest, so a client with many slow requests queued cannot hold the whole pool. A client
   // hogging the database runs on half the cores at most: its statements, each on a backend of
-  // its own, would otherwise take the CPU that everyone else's need.
+  // its own, would otherwise take the CPU that everyone else's need. Before it counts as a hog,
+  // while anyone else uses the database, a client holds as many as there are cores (0458).
   const hog = { ms: HOG_MS, maxTurns: Math.max(1, Math.floor(availableParallelism() / 2)) };
-  const requestTurns = new FairTurns(poolSize - 1, poolSize - 2, hog);
+  const requestTurns = new FairTurns(poolSize - 1, poolSize - 2, hog, availableParallelism());
   async function inRequestTurn<T>(ctx: RequestContext, fn: () => Promise<T>): Promise<T> {
     const release = await requestTurns.acquire(clientOf(ctx));
     try {
