@@ -48,8 +48,9 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Db> {
   // hogging the database runs on half the cores at most: its statements, each on a backend of
   // its own, would otherwise take the CPU that everyone else's need. Before it counts as a hog,
   // while anyone else uses the database, a client holds as many as there are cores (0458).
-  const hog = { ms: HOG_MS, maxTurns: Math.max(1, Math.floor(availableParallelism() / 2)) };
-  const requestTurns = new FairTurns(poolSize - 1, poolSize - 2, hog, availableParallelism());
+  const cores = availableParallelism();
+  const hog = { ms: HOG_MS, maxTurns: Math.max(1, Math.floor(cores / 2)) };
+  const requestTurns = new FairTurns(poolSize - 1, poolSize - 2, hog, cores);
   async function inRequestTurn<T>(ctx: RequestContext, fn: () => Promise<T>): Promise<T> {
     const release = await requestTurns.acquire(clientOf(ctx));
     try {
