@@ -20,9 +20,28 @@ const GATHER = fileURLToPath(new URL('../../supabase', import.meta.url));
 const SEED = fuzzSeed(20261130);
 const CASES = Number(process.env.FUZZ_SLOW_CASES) || 60;
 const ATTACK_MS = 8000;
+/**
+ * Under the issue's attack most canary answers come as if nothing else ran: the median within
+ * 100 ms. Without fair turns an attacker on PostgreSQL made it 305–410 ms, and the 1 % rule saw
+ * that in one attempt of four (decision 0459); with them it is 4–20 ms, beside CI's other suite
+ * or two busy processes too.
+ */
+const MEDIAN_MS = 100;
 /** Distinct callers, as a proxy in front reports them (trust_proxy: loopback): one attacker, four people using the app. */
-const ATTACKER = '203.0.113.66';
+let attacker = '203.0.113.66';
+let attackers = 66;
+/**
+ * The attack test (and its retry) attacks from an address the server has not seen: an attacker's
+ * first requests, before its use marks it as a hog, are the hardest case (decision 0458), and a
+ * retry must not start from an attacker the turns already hold back. The fuzz test goes on with
+ * the same attacker (its 60 cases from a new one end within 2–3 s on PGlite: too few canaries).
+ */
+function newAttacker(): void {
+  attacker = `203.0.113.${++attackers}`;
+}
 const CANARY_CLIENTS = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'];
+/** Who sends the attack's requests once before it, to warm their paths. */
+const WARM_UP = '198.51.100.9';
 
 let s: TestServer;
 let member: string;
@@ -147,7 +166,7 @@ async function issueAttack(answers: Answer[]): Promise<void> {
   const until = Date.now() + ATTACK_MS;
   await Promise.all(
     Array.from({ length: 12 }, async (_, k) => {
-      for (let i = k; Date.now() < until; i++) answers.push(await send(ISSUE_ATTACK[i % ISSUE_ATTACK.length]!, { headers: headers(ATTACKER) }));
+      for (let i = k; Date.now() < until; i++) answers.push(await send(ISSUE_ATTACK[i % ISSUE_ATTACK.length]!, { headers: headers(attacker) }));
     }),
   );
 }
@@ -161,7 +180,7 @@ async function fuzzCases(failures: string[]): Promise<void> {
         const c = slowCase(seededRandom(SEED + i), i);
         const extra: Record<string, string> = { 'content-type': 'application/json', ...(c.prefer ? { prefer: c.prefer } : {}) };
         try {
-          const a = await send(c.path, { method: c.method, body: c.body, headers: headers(ATTACKER, c.signedIn ? member : undefined, extra) });
+          const a = await send(c.path, { method: c.method, body: c.body, headers: headers(attacker, c.signedIn ? member : undefined, extra) });
           if (!acceptable(a)) failures.push(`${c.label} → ${a.status} ${a.body.slice(0, 200)}`);
         } catch (err) {
           failures.push(`${c.label} → ${String(err)}`);
@@ -176,21 +195,30 @@ async function expectNotReopened(): Promise<void> {
   expect((await s.db.query(`select to_regclass('pg_temp.not_reopened') is not null as here`)).rows).toEqual([{ here: true }]);
 }
 
+/**
+ * A canary test runs once more before it counts as failed: in CI the PostgreSQL lane's other
+ * suite sometimes loads the machine hardest during the attack's 8 s and not in the windows with no
+ * attack around it (one run in four or five failed by one answer over 1 s; decision 0459). A
+ * server that lets an attacker starve others fails both attempts; vitest prints the retry.
+ */
+const CANARY_TEST = { retry: 1 };
+
 describe(`slow requests (issue 30, ${driverName})`, { timeout: 240_000 }, () => {
   it('the membership walk of the issue is refused before it runs, in PostgREST’s error shape', async () => {
     for (const path of [membershipWalk(7), manyToManyWalk(4), manyToManyWalk(5)]) {
-      const a = await send(path, { headers: headers(ATTACKER) });
+      const a = await send(path, { headers: headers(attacker) });
       expect(a.status, path).toBe(400);
       expect(JSON.parse(a.body)).toMatchObject({ code: '54001', message: 'Embedded resources are nested too deeply', hint: expect.stringContaining('GATHER_REST_MAX_EMBED_DEPTH') });
     }
     // Three one-to-many levels still answer, as PostgREST would.
-    const allowed = await send(membershipWalk(5), { headers: headers(ATTACKER) });
+    const allowed = await send(membershipWalk(5), { headers: headers(attacker) });
     expect(allowed.status).toBe(200);
   });
 
-  it(`a canary answers 99 % within 1 s while one client repeats such requests for ${ATTACK_MS / 1000} s`, async () => {
+  it(`a canary answers 99 % within 1 s while one client repeats such requests for ${ATTACK_MS / 1000} s`, CANARY_TEST, async () => {
     for (const c of CANARIES) expect((await c(CANARY_CLIENTS[0]!)).status).toBe(200); // warm every path
-    for (const path of ISSUE_ATTACK) await send(path, { headers: headers(ATTACKER) });
+    for (const path of ISSUE_ATTACK) await send(path, { headers: headers(WARM_UP) });
+    newAttacker();
     const attack: Answer[] = [];
     const { canary, quiet } = await canariesAround(() => issueAttack(attack), ATTACK_MS);
     const statuses = new Map<number, number>();
@@ -198,10 +226,11 @@ describe(`slow requests (issue 30, ${driverName})`, { timeout: 240_000 }, () => 
     console.log(`slow requests: attack ${attack.length} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
     expect(attack.filter((a) => !acceptable(a)).map((a) => `${a.status} ${a.body.slice(0, 160)}`)).toEqual([]);
     expectCanaryRule(canary, quiet);
+    expect(median(canary)).toBeLessThanOrEqual(MEDIAN_MS);
     await expectNotReopened();
   });
 
-  it(`fuzz: ${CASES} seeded slow requests (depth, fan-out, filters, RPCs, counts) under the canary rule (seed ${SEED})`, async () => {
+  it(`fuzz: ${CASES} seeded slow requests (depth, fan-out, filters, RPCs, counts) under the canary rule (seed ${SEED})`, CANARY_TEST, async () => {
     console.log(`fuzz-slow: seed ${SEED}, ${CASES} cases (replay with FUZZ_SEED=${SEED})`);
     const failures: string[] = [];
     const { canary, quiet } = await canariesAround(() => fuzzCases(failures), ATTACK_MS);
