@@ -28,9 +28,12 @@ const ATTACK_MS = 8000;
  * or two busy processes too.
  */
 const MEDIAN_MS = 100;
-/** Distinct callers, as a proxy in front reports them (trust_proxy: loopback): one attacker, four people using the app. */
-let attacker = '203.0.113.66';
-let attackers = 66;
+/**
+ * Distinct callers, as a proxy in front reports them (trust_proxy: loopback): one attacker (the
+ * last part of its address, `attacker`), four people using the app.
+ */
+let attacker = 66;
+const attackerAddress = () => `203.0.113.${attacker}`;
 /**
  * The attack test (and its retry) attacks from an address the server has not seen: an attacker's
  * first requests, before its use marks it as a hog, are the hardest case (decision 0458), and a
@@ -39,7 +42,7 @@ let attackers = 66;
  * attack test's (from a new attacker the cases' burst put PGlite's canary p99 at 863–913 ms).
  */
 function newAttacker(): void {
-  attacker = `203.0.113.${++attackers}`;
+  attacker++;
 }
 const CANARY_CLIENTS = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4'];
 /** Who sends the attack's requests once before it, to warm their paths. */
@@ -168,7 +171,7 @@ async function issueAttack(answers: Answer[]): Promise<void> {
   const until = Date.now() + ATTACK_MS;
   await Promise.all(
     Array.from({ length: 12 }, async (_, k) => {
-      for (let i = k; Date.now() < until; i++) answers.push(await send(ISSUE_ATTACK[i % ISSUE_ATTACK.length]!, { headers: headers(attacker) }));
+      for (let i = k; Date.now() < until; i++) answers.push(await send(ISSUE_ATTACK[i % ISSUE_ATTACK.length]!, { headers: headers(attackerAddress()) }));
     }),
   );
 }
@@ -188,7 +191,7 @@ async function fuzzCases(failures: string[]): Promise<void> {
         const c = slowCase(seededRandom(SEED + i), i);
         const extra: Record<string, string> = { 'content-type': 'application/json', ...(c.prefer ? { prefer: c.prefer } : {}) };
         try {
-          const a = await send(c.path, { method: c.method, body: c.body, headers: headers(attacker, c.signedIn ? member : undefined, extra) });
+          const a = await send(c.path, { method: c.method, body: c.body, headers: headers(attackerAddress(), c.signedIn ? member : undefined, extra) });
           if (!acceptable(a)) failures.push(`${c.label} → ${a.status} ${a.body.slice(0, 200)}`);
         } catch (err) {
           failures.push(`${c.label} → ${String(err)}`);
@@ -214,12 +217,12 @@ const CANARY_TEST = { retry: 1 };
 describe(`slow requests (issue 30, ${driverName})`, { timeout: 240_000 }, () => {
   it('the membership walk of the issue is refused before it runs, in PostgREST’s error shape', async () => {
     for (const path of [membershipWalk(7), manyToManyWalk(4), manyToManyWalk(5)]) {
-      const a = await send(path, { headers: headers(attacker) });
+      const a = await send(path, { headers: headers(attackerAddress()) });
       expect(a.status, path).toBe(400);
       expect(JSON.parse(a.body)).toMatchObject({ code: '54001', message: 'Embedded resources are nested too deeply', hint: expect.stringContaining('GATHER_REST_MAX_EMBED_DEPTH') });
     }
     // Three one-to-many levels still answer, as PostgREST would.
-    const allowed = await send(membershipWalk(5), { headers: headers(attacker) });
+    const allowed = await send(membershipWalk(5), { headers: headers(attackerAddress()) });
     expect(allowed.status).toBe(200);
   });
 
