@@ -1,11 +1,13 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { fileURLToPath } from 'node:url';
 import { startTestServer } from '../../server/test/helpers/test-server.ts';
 import {
   DISCOVER_CARD_COLUMNS, DISCOVER_COUNT_RPC, DISCOVER_LIST_ORDER, DISCOVER_LIST_RPC, DISCOVER_SEARCH_RPC,
 } from '../../supabase/functions/_shared/page-contract.ts';
 import { fmt, median } from '../support/measure.ts';
+import { crowdRsvps, memberTokens } from '../hot-rsvp/hot-rsvp-bench.ts';
 import { benchIds, GROUPS, MEMBERS, seedEvents, seedPeopleAndGroups } from './data-seed.ts';
+import { serverMemoryBySize } from './data-memory.ts';
 
 const PROJECT = fileURLToPath(new URL('../../supabase', import.meta.url));
 const SIZES = (process.env.BENCH_DATA_SIZES ?? '100,10000,100000').split(',').map(Number);
@@ -96,11 +98,14 @@ const LIST_READS = ['Discover list (20 cards)', 'Discover list (with count)', 'g
  * `npm run bench -- data`: Gather's reads at 100, 10,000 and 100,000 events (10,000 members,
  * 1,000 groups), on PGlite or PostgreSQL (DATABASE_URL): each read's time as anon, its growth
  * from the smallest size, and for the list reads the ratio of anon (row-level security) to the
- * same request as service_role (no row-level security) in the same run.
+ * same request as service_role (no row-level security) in the same run; then 1,000 members
+ * RSVPing one event at once against their driver limit (bench/hot-rsvp); then the memory of a
+ * `gather-server` process holding the same data at each size (data-memory.ts).
  */
 export async function dataBench(): Promise<void> {
   const driver = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  const g = await startTestServer({ project: PROJECT }, { seed: false });
+  // Trusting the loopback proxy: the crowd's RSVPs come each from an address of their own.
+  const g = await startTestServer({ project: PROJECT, trustProxy: 'loopback' }, { seed: false });
   try {
     await benchIds(g.db);
     let t = performance.now();
@@ -109,6 +114,7 @@ export async function dataBench(): Promise<void> {
     const now = new Date().toISOString();
     const anon = reads(g.anon(), now);
     const service = reads(g.service(), now);
+    const tokens = await memberTokens();
     const base: Record<string, number> = {};
     let seeded = 0;
     for (const size of SIZES) {
@@ -126,8 +132,14 @@ export async function dataBench(): Promise<void> {
         }
         console.log(line);
       }
+      await crowdRsvps(g, tokens);
     }
   } finally {
     await g.stop();
   }
+  console.log(`\n  memory of gather-server holding the same data (${driver})`);
+  const now = new Date().toISOString();
+  await serverMemoryBySize(SIZES, async (url, anonKey) => {
+    for (const read of Object.values(reads(createClient(url, anonKey, { auth: { persistSession: false } }), now))) await read();
+  });
 }

@@ -33,8 +33,10 @@ async function seedPeople(g: TestServer): Promise<void> {
     end $s$`);
 }
 
+let hotEvents = 0;
 /** A published event with CAPACITY seats and a waitlist, hosted by member 1 (triggers on). */
-async function hotEvent(g: TestServer, n: number): Promise<string> {
+async function hotEvent(g: TestServer): Promise<string> {
+  const n = ++hotEvents;
   const r = await g.db.query<{ id: string }>(
     `insert into public.events (slug, host_id, title, description, category, starts_at, ends_at, timezone, venue_name, lat, lng, capacity, waitlist_enabled, status, published_at, visibility)
      values ($1, $2, 'Hot night', 'Everyone comes.', 'music', now() + interval '7 days', now() + interval '7 days 2 hours', 'Europe/Lisbon', 'Hall', 38.7, -9.1, $3, true, 'published', now(), 'public')
@@ -76,12 +78,42 @@ async function tally(g: TestServer, eventId: string): Promise<string> {
   return `${t.going} going, ${t.waitlisted} waitlisted at distinct positions 1–${t.top}${exact ? ' (exact)' : ' (NOT EXACT)'}`;
 }
 
+/** Each member's token, at their index (uid(i)): members 1 to PEOPLE + 1. */
+export function memberTokens(): Promise<string[]> {
+  return Promise.all(Array.from({ length: PEOPLE + 2 }, (_, i) => signToken({ sub: uid(i), role: 'authenticated', aud: 'authenticated' })));
+}
+
+/**
+ * PEOPLE members (2 to PEOPLE + 1; member 1 hosts) RSVP a new event of CAPACITY seats,
+ * CONCURRENCY at a time: through the driver with each member's claims set as the server sets
+ * them (the limit), then through REST, each member from an address of their own. Prints both
+ * and the ratio of their p99s. The server must trust the loopback proxy (`trustProxy`).
+ */
+export async function crowdRsvps(g: TestServer, tokens: string[], indent = '    '): Promise<void> {
+  const viaDriver = await hotEvent(g);
+  const limit = await everyone(async (i) => {
+    const claims = { sub: uid(i), role: 'authenticated', aud: 'authenticated' };
+    await g.db.runAsRole({ role: 'authenticated', claims }, [{ sql: 'select public.rsvp($1, 0)', params: [viaDriver] }]);
+    return true;
+  });
+  console.log(`${indent}${PEOPLE} RSVPs, driver (limit)   p50 ${fmt(limit.p50, 1).padStart(8)} ms   p99 ${fmt(limit.p99, 1).padStart(8)} ms   all in ${fmt(limit.seconds, 2)} s, ${limit.failed} failed; ${await tally(g, viaDriver)}`);
+
+  const viaRest = await hotEvent(g);
+  const http = httpClient(g.url, CONCURRENCY);
+  const rest = await everyone(async (i) => {
+    const a = await http.request('POST', '/rest/v1/rpc/rsvp', JSON.stringify({ event_id: viaRest, guests: 0 }), member(g, tokens, i));
+    return a.status === 200;
+  });
+  http.close();
+  console.log(`${indent}${PEOPLE} RSVPs, REST             p50 ${fmt(rest.p50, 1).padStart(8)} ms   p99 ${fmt(rest.p99, 1).padStart(8)} ms   all in ${fmt(rest.seconds, 2)} s, ${rest.failed} failed; ${await tally(g, viaRest)}`);
+  console.log(`${indent}${PEOPLE} RSVPs, REST/driver p99 ×${fmt(rest.p99 / limit.p99, 2)}  (goal: p99 ≤ 2,000 ms)`);
+}
+
 /**
  * `npm run bench -- hot-rsvp`: PEOPLE distinct members RSVP one event of capacity 100 at once
- * (CONCURRENCY in flight) through REST, against the limit of the same procedure called straight
- * through the driver with each member's claims set as the server sets them, in the same run; then
- * 1,000 events inserted in one REST request as service_role, against the same rows inserted
- * through the driver with triggers off.
+ * (crowdRsvps), then check out one ticket each from a paid event of 100 seats; then 1,000
+ * events inserted in one REST request as service_role, against the same rows inserted through
+ * the driver with triggers off.
  */
 export async function hotRsvpBench(): Promise<void> {
   const driver = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
@@ -89,27 +121,9 @@ export async function hotRsvpBench(): Promise<void> {
   const g = await startTestServer({ project: PROJECT, trustProxy: 'loopback' }, { seed: false });
   try {
     await seedPeople(g);
-    const tokens = await Promise.all(Array.from({ length: PEOPLE + 2 }, (_, i) => signToken({ sub: uid(i), role: 'authenticated', aud: 'authenticated' })));
+    const tokens = await memberTokens();
     console.log(`hot-rsvp (${driver}): ${PEOPLE} members RSVP one event of ${CAPACITY} seats, ${CONCURRENCY} at a time`);
-
-    const viaDriver = await hotEvent(g, 1);
-    const limit = await everyone(async (i) => {
-      const claims = { sub: uid(i), role: 'authenticated', aud: 'authenticated' };
-      await g.db.runAsRole({ role: 'authenticated', claims }, [{ sql: 'select public.rsvp($1, 0)', params: [viaDriver] }]);
-      return true;
-    });
-    console.log(`    driver (limit)   p50 ${fmt(limit.p50, 1).padStart(8)} ms   p99 ${fmt(limit.p99, 1).padStart(8)} ms   all in ${fmt(limit.seconds, 2)} s, ${limit.failed} failed; ${await tally(g, viaDriver)}`);
-
-    const viaRest = await hotEvent(g, 2);
-    const http = httpClient(g.url, CONCURRENCY);
-    const rest = await everyone(async (i) => {
-      const a = await http.request('POST', '/rest/v1/rpc/rsvp', JSON.stringify({ event_id: viaRest, guests: 0 }), member(g, tokens, i));
-      return a.status === 200;
-    });
-    http.close();
-    console.log(`    REST             p50 ${fmt(rest.p50, 1).padStart(8)} ms   p99 ${fmt(rest.p99, 1).padStart(8)} ms   all in ${fmt(rest.seconds, 2)} s, ${rest.failed} failed; ${await tally(g, viaRest)}`);
-    console.log(`    REST/driver p99 ×${fmt(rest.p99 / limit.p99, 2)}  (goal: p99 ≤ 2,000 ms)`);
-
+    await crowdRsvps(g, tokens);
     await hotCheckouts(g, tokens);
     if (process.env.BENCH_PROFILE) await profileRsvps(g);
     await bulkInsert(g);
@@ -119,8 +133,8 @@ export async function hotRsvpBench(): Promise<void> {
 }
 
 /** A published paid event of CAPACITY seats selling one ticket type (EUR 15.00), hosted by member 1. */
-async function hotPaidEvent(g: TestServer, n: number): Promise<{ id: string; type: string }> {
-  const id = await hotEvent(g, 100 + n);
+async function hotPaidEvent(g: TestServer): Promise<{ id: string; type: string }> {
+  const id = await hotEvent(g);
   await g.db.query(`update public.events set currency = 'EUR', waitlist_enabled = false where id = $1`, [id]);
   const t = await g.db.query<{ id: string }>(
     `insert into public.ticket_types (event_id, name, price, max_per_order) values ($1, 'General', 1500, 4) returning id`, [id]);
@@ -142,7 +156,7 @@ async function ticketTally(g: TestServer, eventId: string): Promise<string> {
  */
 async function hotCheckouts(g: TestServer, tokens: string[]): Promise<void> {
   const items = (type: string) => JSON.stringify([{ ticket_type_id: type, quantity: 1 }]);
-  const viaDriver = await hotPaidEvent(g, 1);
+  const viaDriver = await hotPaidEvent(g);
   const limit = await everyone(async (i) => {
     const claims = { sub: uid(i), role: 'authenticated', aud: 'authenticated' };
     try {
@@ -154,7 +168,7 @@ async function hotCheckouts(g: TestServer, tokens: string[]): Promise<void> {
   });
   console.log(`    checkout driver  p50 ${fmt(limit.p50, 1).padStart(8)} ms   p99 ${fmt(limit.p99, 1).padStart(8)} ms   all in ${fmt(limit.seconds, 2)} s, ${limit.failed} failed; ${await ticketTally(g, viaDriver.id)}`);
 
-  const viaRest = await hotPaidEvent(g, 2);
+  const viaRest = await hotPaidEvent(g);
   const http = httpClient(g.url, CONCURRENCY);
   const rest = await everyone(async (i) => {
     const a = await http.request('POST', '/rest/v1/rpc/start_checkout', JSON.stringify({ event_id: viaRest.id, items: JSON.parse(items(viaRest.type)) }), member(g, tokens, i));
@@ -211,7 +225,7 @@ async function profile(g: TestServer): Promise<void> {
 
 /** BENCH_PROFILE=1: 200 RSVPs on a fresh 100-seat event in one transaction, and the functions they spent their time in. */
 async function profileRsvps(g: TestServer): Promise<void> {
-  const e = await hotEvent(g, 3);
+  const e = await hotEvent(g);
   await g.db.transaction(async (tx) => {
     await tx.query(`set local track_functions = 'all'`);
     const t = performance.now();

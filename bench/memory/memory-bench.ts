@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { fmt, stop } from '../support/measure.ts';
 import { httpClient, runLoad } from '../support/http-load.ts';
 import { scaleReads } from '../scale/scale-requests.ts';
-import { treeRss, type ProcessRss } from './process-tree.ts';
+import { settledRss, total, treeRss, type ProcessRss } from './process-tree.ts';
 import { memoryBox, nodeIn, type MemoryBox } from '../../server/test/helpers/memory-box.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,24 +40,6 @@ function startUntil(args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}, 
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const total = (ps: ProcessRss[]) => ps.reduce((s, p) => s + p.mib, 0);
-
-/**
- * The tree's memory once it stops moving (within 2 MiB in a second, 12 s at most): a fixed 2 s
- * after ready sometimes caught a bare PGlite at ~780 MiB, in the middle of V8 optimising its wasm,
- * where it settles at ~305 within seconds.
- */
-async function settledRss(pid: number): Promise<ProcessRss[]> {
-  let last = treeRss(pid);
-  for (let i = 0; i < 12; i++) {
-    await sleep(1000);
-    const now = treeRss(pid);
-    const settled = Math.abs(total(now) - total(last)) < 2;
-    last = now;
-    if (settled) break;
-  }
-  return last;
-}
 
 function show(label: string, ps: ProcessRss[], bare: number): void {
   const parts = ps.map((p) => `${p.role} ${fmt(p.mib)}`).join(', ');

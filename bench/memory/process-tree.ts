@@ -3,7 +3,7 @@ import { rssMiB } from '../support/measure.ts';
 
 export interface ProcessRss {
   pid: number;
-  /** main, esbuild, or `worker <function>`. */
+  /** main, esbuild, `worker <function>`, or `instance` (one of --workers). */
   role: string;
   mib: number;
 }
@@ -26,7 +26,9 @@ function role(pid: number, root: number): string {
   const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
   if (cmd.includes('--service=')) return 'esbuild';
   const fn = /gather-functions-[^/]*\/([\w-]+)\.[0-9a-f]+\.mjs/.exec(cmd);
-  return fn ? `worker ${fn[1]}` : cmd.slice(0, 40);
+  if (fn) return `worker ${fn[1]}`;
+  // --workers: the cluster's instances, Node started again with the primary's flags.
+  return cmd.startsWith(process.execPath) ? 'instance' : cmd.slice(0, 40);
 }
 
 /** VmRSS of a process and every descendant (Linux /proc), each with what it is. */
@@ -42,4 +44,25 @@ export function treeRss(root: number): ProcessRss[] {
   };
   walk(root);
   return out;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** MiB of every process together. */
+export const total = (ps: ProcessRss[]) => ps.reduce((s, p) => s + p.mib, 0);
+
+/**
+ * The tree's memory once it stops moving (within 2 MiB in a second, 12 s at most): a fixed 2 s
+ * after ready sometimes caught a bare PGlite at ~780 MiB, in the middle of V8 optimising its wasm,
+ * where it settles at ~305 within seconds.
+ */
+export async function settledRss(pid: number): Promise<ProcessRss[]> {
+  let last = treeRss(pid);
+  for (let i = 0; i < 12; i++) {
+    await sleep(1000);
+    const now = treeRss(pid);
+    const settled = Math.abs(total(now) - total(last)) < 2;
+    last = now;
+    if (settled) break;
+  }
+  return last;
 }
