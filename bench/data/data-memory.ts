@@ -11,7 +11,7 @@ import { benchIds, seedEvents, seedPeopleAndGroups } from './data-seed.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The server's output once ready: its URL, anon key and (PGlite) database port. */
+/** The banner's last line: its URL, anon key and database URL are printed by then. */
 const READY = /secret key: /;
 
 /**

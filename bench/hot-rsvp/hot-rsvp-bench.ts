@@ -89,14 +89,14 @@ export function memberTokens(): Promise<string[]> {
  * them (the limit), then through REST, each member from an address of their own. Prints both
  * and the ratio of their p99s. The server must trust the loopback proxy (`trustProxy`).
  */
-export async function crowdRsvps(g: TestServer, tokens: string[], indent = '    '): Promise<void> {
+export async function crowdRsvps(g: TestServer, tokens: string[]): Promise<void> {
   const viaDriver = await hotEvent(g);
   const limit = await everyone(async (i) => {
     const claims = { sub: uid(i), role: 'authenticated', aud: 'authenticated' };
     await g.db.runAsRole({ role: 'authenticated', claims }, [{ sql: 'select public.rsvp($1, 0)', params: [viaDriver] }]);
     return true;
   });
-  console.log(`${indent}${PEOPLE} RSVPs, driver (limit)   p50 ${fmt(limit.p50, 1).padStart(8)} ms   p99 ${fmt(limit.p99, 1).padStart(8)} ms   all in ${fmt(limit.seconds, 2)} s, ${limit.failed} failed; ${await tally(g, viaDriver)}`);
+  console.log(`    ${PEOPLE} RSVPs, driver (limit)   p50 ${fmt(limit.p50, 1).padStart(8)} ms   p99 ${fmt(limit.p99, 1).padStart(8)} ms   all in ${fmt(limit.seconds, 2)} s, ${limit.failed} failed; ${await tally(g, viaDriver)}`);
 
   const viaRest = await hotEvent(g);
   const http = httpClient(g.url, CONCURRENCY);
@@ -105,8 +105,8 @@ export async function crowdRsvps(g: TestServer, tokens: string[], indent = '    
     return a.status === 200;
   });
   http.close();
-  console.log(`${indent}${PEOPLE} RSVPs, REST             p50 ${fmt(rest.p50, 1).padStart(8)} ms   p99 ${fmt(rest.p99, 1).padStart(8)} ms   all in ${fmt(rest.seconds, 2)} s, ${rest.failed} failed; ${await tally(g, viaRest)}`);
-  console.log(`${indent}${PEOPLE} RSVPs, REST/driver p99 ×${fmt(rest.p99 / limit.p99, 2)}  (goal: p99 ≤ 2,000 ms)`);
+  console.log(`    ${PEOPLE} RSVPs, REST             p50 ${fmt(rest.p50, 1).padStart(8)} ms   p99 ${fmt(rest.p99, 1).padStart(8)} ms   all in ${fmt(rest.seconds, 2)} s, ${rest.failed} failed; ${await tally(g, viaRest)}`);
+  console.log(`    ${PEOPLE} RSVPs, REST/driver p99 ×${fmt(rest.p99 / limit.p99, 2)}  (goal: p99 ≤ 2,000 ms)`);
 }
 
 /**
