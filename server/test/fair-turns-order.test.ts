@@ -14,7 +14,6 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 const at = (ms: number) => vi.setSystemTime((clock = ms));
-const settle = () => new Promise((r) => setImmediate(r));
 
 /** A client that held the database for `ms` once, ending now. */
 async function used(turns: FairTurns, client: string, ms: number) {
@@ -25,13 +24,24 @@ async function used(turns: FairTurns, client: string, ms: number) {
   release();
 }
 
-/** A caller that waits for a turn; its name is pushed to `order` as it is served, and its turn lasts 1 ms. */
-function waiting(turns: FairTurns, order: string[], client: string) {
-  return turns.acquire(client).then((release) => {
-    order.push(client);
-    at(clock + 1);
-    release();
-  });
+/**
+ * The order in which callers are served: the single turn is held while `arrive` queues them
+ * (`wait(client)`, the clock moved between arrivals as it likes), then let go; each turn lasts 1 ms.
+ */
+async function servedOrder(turns: FairTurns, arrive: (wait: (client: string) => void) => void): Promise<string[]> {
+  const blocker = await turns.acquire('blocker');
+  const order: string[] = [];
+  const served: Promise<void>[] = [];
+  arrive((client) =>
+    served.push(turns.acquire(client).then((release) => {
+      order.push(client);
+      at(clock + 1);
+      release();
+    })));
+  await new Promise((r) => setImmediate(r));
+  blocker();
+  await Promise.all(served);
+  return order;
 }
 
 describe('the order of turns at the database', () => {
@@ -39,16 +49,13 @@ describe('the order of turns at the database', () => {
     const turns = new FairTurns(1);
     await used(turns, 'earlier', 5); // one short request a moment ago
     at(clock + 1000);
-    const blocker = await turns.acquire('blocker');
-    const order: string[] = [];
-    const all = [waiting(turns, order, 'earlier')];
-    for (let i = 0; i < 10; i++) {
-      at(clock + 100); // newcomers keep arriving, each without any use
-      all.push(waiting(turns, order, `newcomer ${i}`));
-    }
-    await settle();
-    blocker();
-    await Promise.all(all);
+    const order = await servedOrder(turns, (wait) => {
+      wait('earlier');
+      for (let i = 0; i < 10; i++) {
+        at(clock + 100); // newcomers keep arriving, each without any use
+        wait(`newcomer ${i}`);
+      }
+    });
     // Before decision 0461 any use at all put it behind every newcomer (until starved, 5 s).
     expect(order[0]).toBe('earlier');
   });
@@ -56,37 +63,22 @@ describe('the order of turns at the database', () => {
   it('a client that held the database for long lately waits behind newcomers, until it has waited 5 s', async () => {
     const turns = new FairTurns(1);
     await used(turns, 'heavy', 1500);
-    const blocker = await turns.acquire('blocker');
-    const order: string[] = [];
-    const heavy = waiting(turns, order, 'heavy');
-    at(clock + 1000);
-    const newcomer = waiting(turns, order, 'newcomer');
-    await settle();
-    blocker();
-    await Promise.all([heavy, newcomer]);
-    expect(order).toEqual(['newcomer', 'heavy']);
-
-    const again = await turns.acquire('blocker');
-    const next: string[] = [];
-    const starving = waiting(turns, next, 'heavy');
-    at(clock + 5001);
-    const late = waiting(turns, next, 'latecomer');
-    await settle();
-    again();
-    await Promise.all([starving, late]);
-    expect(next).toEqual(['heavy', 'latecomer']);
+    const behind = (waited: number) => servedOrder(turns, (wait) => {
+      wait('heavy');
+      at(clock + waited);
+      wait('newcomer');
+    });
+    expect(await behind(1000)).toEqual(['newcomer', 'heavy']);
+    expect(await behind(5001)).toEqual(['heavy', 'newcomer']);
   });
 
   it('a client with a backlog queues again after each of its turns: others in line go between them', async () => {
     const turns = new FairTurns(1);
-    const blocker = await turns.acquire('blocker');
-    const order: string[] = [];
-    const backlog = Array.from({ length: 3 }, () => waiting(turns, order, 'busy'));
-    at(clock + 50);
-    const other = waiting(turns, order, 'other');
-    await settle();
-    blocker();
-    await Promise.all([...backlog, other]);
+    const order = await servedOrder(turns, (wait) => {
+      for (let i = 0; i < 3; i++) wait('busy');
+      at(clock + 50);
+      wait('other');
+    });
     expect(order).toEqual(['busy', 'other', 'busy', 'busy']);
   });
 });
