@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { rssMiB } from '../support/measure.ts';
 
 export interface ProcessRss {
@@ -46,7 +47,6 @@ export function treeRss(root: number): ProcessRss[] {
   return out;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** MiB of every process together. */
 export const total = (ps: ProcessRss[]) => ps.reduce((s, p) => s + p.mib, 0);
 
