@@ -6,7 +6,7 @@ import {
 } from '../../supabase/functions/_shared/page-contract.ts';
 import { fmt, median } from '../support/measure.ts';
 import { crowdRsvps, memberTokens } from '../hot-rsvp/hot-rsvp-bench.ts';
-import { benchIds, GROUPS, MEMBERS, seedEvents, seedPeopleAndGroups } from './data-seed.ts';
+import { benchIds, GROUPS, MEMBERS, seedEvents, seedPeopleAndGroups, statisticsByMaintenance } from './data-seed.ts';
 import { serverMemoryBySize } from './data-memory.ts';
 
 const PROJECT = fileURLToPath(new URL('../../supabase', import.meta.url));
@@ -120,7 +120,9 @@ export async function dataBench(): Promise<void> {
     for (const size of SIZES) {
       t = performance.now();
       await seedEvents(g.db, seeded, size);
-      console.log(`\n  ${size} events (seeded ${size - seeded} in ${fmt((performance.now() - t) / 1000, 1)} s)`);
+      const seedS = (performance.now() - t) / 1000;
+      const waitS = await statisticsByMaintenance(g.db);
+      console.log(`\n  ${size} events (seeded ${size - seeded} in ${fmt(seedS, 1)} s; analyzed by the database's maintenance ${fmt(waitS, 0)} s later)`);
       seeded = size;
       for (const [name, read] of Object.entries(anon)) {
         const ms = await timed(read);

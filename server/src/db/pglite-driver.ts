@@ -7,6 +7,7 @@ import { requestContextStatement } from './request-settings.ts';
 import { clientOf, SERVER_CLIENT } from './request-scope.ts';
 import { restarting } from './pglite-wire.ts';
 import { pgliteModules } from './extensions.ts';
+import { startAutovacuum } from './pglite-autovacuum.ts';
 
 /** One client of the database port (db-port/), as the worker sees it (pglite-wire-sessions.ts). */
 export interface WireClient {
@@ -30,6 +31,8 @@ export interface PgliteOptions {
   extensions?: string[];
   /** How long a request's statement may hold the backend while another client waits (decision 0255); 0 = its whole time limit. */
   turnMs?: number;
+  /** Time between autovacuum passes (pglite-autovacuum.ts); default: the database's `autovacuum_naptime`. */
+  autovacuumNapMs?: number;
 }
 
 /** `GATHER_DB_TURN_MS`'s default: far above a typical statement (1–20 ms), well under a second. */
@@ -137,6 +140,13 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
     }, yields);
   }
 
+  // What PostgreSQL's own background workers would do (decision 0464), in the server's turns.
+  const autovacuum = startAutovacuum(
+    (sql) => inTurn(SERVER_CLIENT, async () => result(await host.call({ t: 'query', sql, limitMs: DEFAULT_LIMIT_MS }))),
+    opts.log,
+    { napMs: opts.autovacuumNapMs },
+  );
+
   let nextWireClient = 1;
   function wireClient(): WireClient {
     const client = nextWireClient++;
@@ -212,6 +222,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
       }),
     dumpDataDir: () => host.dump(),
     async close() {
+      autovacuum.stop();
       await host.close();
       lock?.release();
     },
