@@ -7,12 +7,13 @@ import type { Queryable } from '../../server/src/db/db-types.ts';
 import { settledRss, total } from '../memory/process-tree.ts';
 import { freshPostgres } from '../support/fresh-postgres.ts';
 import { fmt, spawnUntil, stop } from '../support/measure.ts';
-import { benchIds, seedEvents, seedPeopleAndGroups } from './data-seed.ts';
+import { benchIds, seedEvents, seedPeopleAndGroups, statisticsByMaintenance } from './data-seed.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The banner's last line: its URL, anon key and database URL are printed by then. */
+/** The banner's keys (its URL and anon key are printed by then), and on PGlite the database port's URL after them. */
 const READY = /secret key: /;
+const DB_PORT = /^database: (postgresql:\S+)/m;
 
 /**
  * The resident memory of `gather-server start` (the Gather project with its demo data, every
@@ -25,7 +26,7 @@ export async function serverMemoryBySize(sizes: number[], readAll: (url: string,
   const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL, 'gather_bench_data_memory') : undefined;
   const args = [`${ROOT}server/bin/gather-server.js`, 'start', '--project', `${ROOT}supabase`, '--port', '0', '--storage', join(dir, 'storage'),
     ...(postgres ? ['--db', postgres.url, '--db-port', 'off'] : ['--db', join(dir, 'db'), '--db-port', '0'])];
-  const { child, done } = spawnUntil(args, READY, { GATHER_LOG_LEVEL: 'warn' });
+  const { child, done } = spawnUntil(args, postgres ? READY : DB_PORT, { GATHER_LOG_LEVEL: 'warn' });
   let out = '';
   for (const stream of [child.stdout, child.stderr]) stream.on('data', (d: Buffer) => (out += d.toString()));
   let client: pg.Client | undefined;
@@ -33,7 +34,7 @@ export async function serverMemoryBySize(sizes: number[], readAll: (url: string,
     await done;
     const url = /ready (\S+)/.exec(out)![1]!;
     const anonKey = /anon key: (\S+)/.exec(out)![1]!;
-    client = new pg.Client({ connectionString: postgres?.url ?? /database: (postgresql:\S+)/.exec(out)![1] });
+    client = new pg.Client({ connectionString: postgres?.url ?? DB_PORT.exec(out)![1] });
     await client.connect();
     const c = client;
     const db: Queryable = {
@@ -47,6 +48,7 @@ export async function serverMemoryBySize(sizes: number[], readAll: (url: string,
     let first: number | undefined;
     for (const size of sizes) {
       await seedEvents(db, seeded, size);
+      await statisticsByMaintenance(db);
       seeded = size;
       for (let i = 0; i < 2; i++) await readAll(url, anonKey);
       const ps = await settledRss(child.pid!);
