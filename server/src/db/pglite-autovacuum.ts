@@ -15,7 +15,7 @@ export interface AutovacuumLog {
  * zero after a restart; `reltuples` is -1 until a first vacuum or analyze). A table whose
  * storage parameters say `autovacuum_enabled = false` is left alone, as autovacuum leaves it.
  */
-export const TABLES_DUE = `
+const TABLES_DUE = `
   with setting as (
     select current_setting('autovacuum_vacuum_threshold')::float8 as vacuum_base,
            current_setting('autovacuum_vacuum_scale_factor')::float8 as vacuum_scale,
@@ -43,7 +43,7 @@ interface Due {
 }
 
 /** The statement that does what a table is due for. */
-export function maintenanceOf(due: Due): string | undefined {
+function maintenanceOf(due: Due): string | undefined {
   if (due.vacuum) return `vacuum${due.analyze ? ' (analyze)' : ''} ${due.relation}`;
   return due.analyze ? `analyze ${due.relation}` : undefined;
 }
@@ -55,28 +55,24 @@ export function maintenanceOf(due: Due): string | undefined {
  * (unless `autovacuum` is off) it asks which tables are due (TABLES_DUE) and vacuums or analyzes
  * each in a turn of its own, so requests go between them.
  */
-export function startAutovacuum(run: RunStatement, log?: AutovacuumLog, opts: { napMs?: number } = {}): { stop(): void; pass(): Promise<number> } {
+export function startAutovacuum(run: RunStatement, log?: AutovacuumLog, opts: { napMs?: number } = {}): { stop(): void } {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
-  /** One pass; returns how many tables it saw to. */
-  async function pass(): Promise<number> {
+  async function pass(): Promise<void> {
     const { rows } = await run(TABLES_DUE);
-    let done = 0;
     for (const due of rows as unknown as Due[]) {
       const sql = maintenanceOf(due);
       if (!sql || stopped) continue;
       const started = performance.now();
       try {
         await run(sql);
-        done++;
         log?.debug?.({ sql, ms: Math.round(performance.now() - started) }, 'autovacuum');
       } catch (err) {
         // A table dropped since the question, or a statement cancelled: the next pass asks again.
         if (!stopped) log?.warn({ sql, err: (err as Error).message }, 'autovacuum statement failed');
       }
     }
-    return done;
   }
 
   async function schedule(): Promise<void> {
@@ -105,6 +101,5 @@ export function startAutovacuum(run: RunStatement, log?: AutovacuumLog, opts: { 
       stopped = true;
       clearTimeout(timer);
     },
-    pass,
   };
 }
