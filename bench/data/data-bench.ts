@@ -121,8 +121,8 @@ export async function dataBench(): Promise<void> {
       t = performance.now();
       await seedEvents(g.db, seeded, size);
       const seedS = (performance.now() - t) / 1000;
-      const waitS = await statisticsByMaintenance(g.db);
-      console.log(`\n  ${size} events (seeded ${size - seeded} in ${fmt(seedS, 1)} s; analyzed by the database's maintenance ${fmt(waitS, 0)} s later)`);
+      const statistics = await statisticsByMaintenance(g.db);
+      console.log(`\n  ${size} events (seeded ${size - seeded} in ${fmt(seedS, 1)} s; ${statistics})`);
       seeded = size;
       for (const [name, read] of Object.entries(anon)) {
         const ms = await timed(read);
