@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Queryable } from '../../server/src/db/db-types.ts';
 import { fmt } from '../support/measure.ts';
 
@@ -120,7 +121,7 @@ export async function statisticsByMaintenance(db: Queryable, limitS = 300): Prom
       return `autovacuum is off: analyzed by the bench in ${fmt((performance.now() - started) / 1000, 1)} s`;
     }
     if (waited > limitS) throw new Error(`not analyzed by the database's maintenance after ${limitS} s: ${due.join(', ')}`);
-    await new Promise((r) => setTimeout(r, 1000));
+    await sleep(1000);
   }
 }
 

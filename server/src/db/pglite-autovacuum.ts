@@ -62,8 +62,9 @@ export function startAutovacuum(run: RunStatement, log?: AutovacuumLog, opts: { 
   async function pass(): Promise<void> {
     const { rows } = await run(TABLES_DUE);
     for (const due of rows as unknown as Due[]) {
+      if (stopped) return;
       const sql = maintenanceOf(due);
-      if (!sql || stopped) continue;
+      if (!sql) continue;
       const started = performance.now();
       try {
         await run(sql);
