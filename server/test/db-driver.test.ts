@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, driverName, type TestDb } from './helpers/test-db.ts';
 import type { Db } from '../src/db/db-types.ts';
+import { MAX_PGLITE_PREPARED } from '../src/db/pglite-prepared.ts';
 
 let t: TestDb;
 let db: Db;
@@ -151,6 +152,27 @@ describe(`runAsRole: a request's statements in one exchange (${driverName})`, ()
     }
     const [again] = await db.runAsRole(ctx, [{ sql: 'select $1::int + 0 as n', params: ['7'] }]);
     expect(again!.rows[0]).toEqual({ n: 7 });
+    // PGlite's one backend is the server's (decision 0465): the statements it keeps stay within the cache.
+    if (driverName === 'pglite') {
+      const kept = await db.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where name like 'gather\\_%'`);
+      expect(kept.rows[0]!.n).toBeLessThanOrEqual(MAX_PGLITE_PREPARED + 1);
+    }
+  });
+
+  it('plans a statement once and still applies each caller\'s policies to it', async () => {
+    const bob = { ...alice, sub: '00000000-0000-0000-0000-00000000000b', email: 'b@example.com' };
+    const read = { sql: `select string_agg(body, ',' order by id) as bodies from public.notes where body like $1`, params: ['_1'] };
+    // Past Postgres's five custom plans, so the generic plan serves both callers in turn.
+    for (let i = 0; i < 8; i++) {
+      for (const [claims, bodies] of [[alice, 'a1'], [bob, 'b1']] as const) {
+        const [r] = await db.runAsRole({ ...ctx, claims }, [read]);
+        expect(r!.rows).toEqual([{ bodies }]);
+      }
+    }
+    if (driverName === 'pglite') {
+      const plans = await db.query<{ generic: number }>(`select generic_plans::int as generic from pg_prepared_statements where statement = $1`, [read.sql]);
+      expect(plans.rows[0]!.generic).toBeGreaterThan(0);
+    }
   });
 });
 

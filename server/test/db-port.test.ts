@@ -141,6 +141,16 @@ describe.runIf(driverName === 'pglite')('database port on PGlite', () => {
     expect((await again.query({ name: 's0', text: 'select 3 as c' })).rows).toEqual([{ c: 3 }]);
   });
 
+  it('a tool\'s DEALLOCATE ALL or DISCARD ALL leaves the API answering (its statements are prepared again)', async () => {
+    const read = () => s.anon().from('notes').select('id, body').eq('id', 1);
+    expect((await read()).data).toEqual([{ id: 1, body: 'from the API side' }]);
+    const c = await connect();
+    await c.query('deallocate all');
+    expect(await read()).toMatchObject({ error: null, data: [{ id: 1, body: 'from the API side' }] });
+    await c.query('discard all');
+    expect(await read()).toMatchObject({ error: null, data: [{ id: 1, body: 'from the API side' }] });
+  });
+
   it('two tools take turns: the second waits for the first one\'s transaction', async () => {
     const a = await connect();
     const b = await connect();

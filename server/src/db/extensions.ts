@@ -2,6 +2,7 @@ import { seedFiles } from './seed-files.ts';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Extension, PGlite } from '@electric-sql/pglite';
+import type { PgliteProtocol } from './pglite-prepared.ts';
 import type { PgError } from './db-types.ts';
 
 /**
@@ -104,14 +105,15 @@ export function pgliteModules(named: readonly string[] = []): string[] {
  * The PGlite an instance with these bundle modules opens with, and the bundles themselves (a
  * contrib module name or a package such as `@electric-sql/pglite-pgvector`).
  */
-export async function loadPglite(mods: readonly string[]): Promise<{ PGlite: typeof PGlite; extensions: Record<string, Extension>; pkg: string }> {
+export async function loadPglite(mods: readonly string[]): Promise<{ PGlite: typeof PGlite; protocol: PgliteProtocol; extensions: Record<string, Extension>; pkg: string }> {
   const pkg = pglitePackage(mods);
   const extensions: Record<string, Extension> = {};
   for (const m of mods) {
     const mod = (await import(m.startsWith('@') ? m : `${pkg}/contrib/${m}`)) as Record<string, Extension>;
     for (const [name, ext] of Object.entries(mod)) extensions[name] = ext;
   }
-  return { PGlite: ((await import(pkg)) as { PGlite: typeof PGlite }).PGlite, extensions, pkg };
+  const mod = (await import(pkg)) as typeof import('@electric-sql/pglite');
+  return { PGlite: mod.PGlite, protocol: { serialize: mod.protocol.serialize, parse: mod.parse }, extensions, pkg };
 }
 
 /** Every extension PGlite can have here, for the README and tests. */

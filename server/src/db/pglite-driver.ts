@@ -119,7 +119,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
   }
 
   // PGlite serialises transactions behind its own mutex; raw BEGIN would not be isolated.
-  function inTransaction<T>(fn: (tx: Queryable) => Promise<T>, ctx?: RequestContext, yields = false): Promise<T> {
+  function inTransaction<T>(fn: (tx: PgliteTransaction) => Promise<T>, ctx?: RequestContext, yields = false): Promise<T> {
     const limitMs = timeoutMs(ctx?.settings?.statement_timeout) || DEFAULT_LIMIT_MS;
     // Only a REST request's statements may yield the backend (overdue); the server's own work
     // (auth, storage, realtime, migrations) does not, nor does a commit or rollback.
@@ -192,7 +192,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
       const undo = new Error('rollback');
       try {
         await inTransaction(async (tx) => {
-          for (const st of statements) results.push(await tx.query(st.sql, st.params));
+          for (const st of statements) results.push(await tx.prepared(st.sql, st.params));
           if (opts.rollback) throw undo;
         }, ctx, !UNCUT_ROLES.has(ctx.role));
       } catch (err) {
@@ -229,9 +229,15 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
   };
 }
 
-function onTransaction(inst: Instance, tx: number, limits: { limitMs: number; yields: boolean }): Queryable {
+/** A transaction's statements; `prepared` as a named prepared statement (decision 0465). */
+interface PgliteTransaction extends Queryable {
+  prepared(sql: string, params?: unknown[]): Promise<QueryResult>;
+}
+
+function onTransaction(inst: Instance, tx: number, limits: { limitMs: number; yields: boolean }): PgliteTransaction {
   return {
     query: async <T>(sql: string, params?: unknown[]) => result<T>(await inst.send({ t: 'query', tx, sql, params, ...limits })),
+    prepared: async (sql: string, params?: unknown[]) => result(await inst.send({ t: 'query', tx, sql, params, prepare: true, ...limits })),
     async exec(sql: string) {
       await inst.send({ t: 'exec', tx, sql, ...limits });
     },

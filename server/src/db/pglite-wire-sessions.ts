@@ -41,16 +41,19 @@ export class WireSessions {
   private bootUser = 'postgres';
   private readonly pg: Locking;
   private readonly serverChannels: () => Iterable<string>;
+  private readonly statementsDropped: () => void;
 
   /**
    * `serverListens(channel)`: a NOTIFY raised by a tool's statement (a migration run with psql
    * reloading the schema cache, a trigger feeding realtime) reaches the server through PGlite's
    * listeners and also comes back in the tool's protocol output; the server's channels are
-   * removed from the latter (the tool did not LISTEN on them).
+   * removed from the latter (the tool did not LISTEN on them). `statementsDropped`: a tool's
+   * DEALLOCATE or DISCARD may have dropped the server's own prepared statements (pglite-prepared.ts).
    */
-  constructor(pg: PGlite, serverChannels: () => Iterable<string>) {
+  constructor(pg: PGlite, serverChannels: () => Iterable<string>, statementsDropped: () => void = () => {}) {
     this.pg = pg as Locking;
     this.serverChannels = serverChannels;
+    this.statementsDropped = statementsDropped;
   }
 
   private serverListens(channel: string): boolean {
@@ -75,6 +78,7 @@ export class WireSessions {
     // `unlisten *` / `discard all` (some pools send it when a connection is returned) would also
     // drop the server's own LISTENs on the shared backend: they are taken again after the turn.
     if (messages.some(mayUnlisten)) s.relisten = true;
+    if (messages.some(mayDeallocate)) this.statementsDropped();
     for (const m of messages) {
       const named = prefixStatementName(m, statementPrefix(client));
       if (named !== m) s.prepared = true;
@@ -204,7 +208,16 @@ export class WireSessions {
 
 /** A Query or Parse message whose text could end listening. */
 function mayUnlisten(m: Uint8Array): boolean {
-  return (m[0] === 0x51 || m[0] === 0x50) && /\b(unlisten|discard)\b/i.test(Buffer.from(m.buffer, m.byteOffset, m.byteLength).toString('latin1'));
+  return statementSays(m, /\b(unlisten|discard)\b/i);
+}
+
+function mayDeallocate(m: Uint8Array): boolean {
+  return statementSays(m, /\b(deallocate|discard)\b/i);
+}
+
+/** A Query or Parse message whose text matches `words`. */
+function statementSays(m: Uint8Array, words: RegExp): boolean {
+  return (m[0] === 0x51 || m[0] === 0x50) && words.test(Buffer.from(m.buffer, m.byteOffset, m.byteLength).toString('latin1'));
 }
 
 /** An ErrorResponse with severity FATAL, as Postgres refuses a connection. */

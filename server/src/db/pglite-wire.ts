@@ -34,7 +34,8 @@ export type TxMode = 'commit' | 'rollback';
  * over and others wait (decision 0255).
  */
 export type ToPglite =
-  | { t: 'query'; id: number; tx?: number; sql: string; params?: unknown[]; limitMs: number; yields?: boolean }
+  /** `prepare`: run as a named prepared statement, parsed and planned once per text (pglite-prepared.ts); in a transaction only. */
+  | { t: 'query'; id: number; tx?: number; sql: string; params?: unknown[]; prepare?: boolean; limitMs: number; yields?: boolean }
   | { t: 'exec'; id: number; tx?: number; sql: string; limitMs: number; yields?: boolean }
   /** Opens a transaction; `setup` runs first inside it (the request's role and settings). */
   | { t: 'begin'; id: number; setup?: { sql: string; params: unknown[]; readOnly: boolean }; limitMs: number; yields?: boolean }

@@ -13,6 +13,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { loadPglite } from './extensions.ts';
 import { newClusterImage } from './pglite-new-cluster.ts';
 import { WireSessions } from './pglite-wire-sessions.ts';
+import { PgliteStatements } from './pglite-prepared.ts';
 import { cancelError, installCancelHook } from './pglite-cancel.ts';
 import { BUSY_LIMIT, BUSY_OP, BUSY_SINCE, BUSY_YIELDS, pgError, restarting, toWire, type FromPglite, type PgliteBootData, type ToPglite, type TxMode } from './pglite-wire.ts';
 
@@ -154,7 +155,7 @@ async function begin(m: Extract<ToPglite, { t: 'begin' }>): Promise<number> {
   const op = current.getStore();
   const finished = pg.transaction(async (tx) => {
     if (m.setup?.readOnly) await tx.exec('SET TRANSACTION READ ONLY');
-    if (m.setup) await tx.query(m.setup.sql, m.setup.params);
+    if (m.setup) await statements.query(m.setup.sql, m.setup.params);
     // COMMIT and ROLLBACK run later in this same context: they never yield a turn.
     if (op) op.yields = false;
     txs.set(id, { tx, end: ended.resolve, finished });
@@ -169,7 +170,9 @@ async function begin(m: Extract<ToPglite, { t: 'begin' }>): Promise<number> {
 async function run(m: ToPglite): Promise<{ value?: unknown; transfer?: ArrayBuffer[] }> {
   switch (m.t) {
     case 'query': {
-      const r = await on(m.tx).query(m.sql, m.params);
+      const tx = on(m.tx);
+      // A request's statements, in its transaction, are prepared once per text (decision 0465).
+      const r = m.prepare && m.tx !== undefined ? await statements.query(m.sql, m.params) : await tx.query(m.sql, m.params);
       return { value: { rows: r.rows, affectedRows: r.affectedRows ?? 0, fields: r.fields } };
     }
     case 'exec':
@@ -231,11 +234,12 @@ async function handle(m: ToPglite): Promise<void> {
 }
 
 let pg: PGlite;
+let statements: PgliteStatements;
 let wire: WireSessions;
 let cancels: ReturnType<typeof installCancelHook>;
 try {
   // The PGlite package follows the bundles (decision 0229: PostGIS needs PGlite 0.5.12).
-  const { PGlite: Pglite, extensions, pkg } = await loadPglite(boot.extensions);
+  const { PGlite: Pglite, protocol, extensions, pkg } = await loadPglite(boot.extensions);
   pg = await Pglite.create(boot.dataDir, {
     extensions,
     parsers: PARSERS,
@@ -249,7 +253,8 @@ try {
   guard(pg, () => cancels.settle());
   // PGlite hands NOTIFYs in any output, raw ones included, to its own listeners: the server's
   // channels already reach the server; they are only kept out of the tool's stream.
-  wire = new WireSessions(pg, () => listeners.keys());
+  statements = new PgliteStatements(pg, protocol);
+  wire = new WireSessions(pg, () => listeners.keys(), () => statements.forgetAll());
   await wire.init();
   port.on('message', (m: ToPglite) => void handle(m));
   post({ t: 'ready' });
