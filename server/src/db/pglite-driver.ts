@@ -8,6 +8,7 @@ import { clientOf, SERVER_CLIENT } from './request-scope.ts';
 import { restarting } from './pglite-wire.ts';
 import { pgliteModules } from './extensions.ts';
 import { startAutovacuum } from './pglite-autovacuum.ts';
+import { recycleOptions, startRecycling, type RecycleOptions } from './pglite-recycle.ts';
 
 /** One client of the database port (db-port/), as the worker sees it (pglite-wire-sessions.ts). */
 export interface WireClient {
@@ -33,6 +34,8 @@ export interface PgliteOptions {
   turnMs?: number;
   /** Time between autovacuum passes (pglite-autovacuum.ts); default: the database's `autovacuum_naptime`. */
   autovacuumNapMs?: number;
+  /** When a data folder's instance is reopened to give back its memory (pglite-recycle.ts); default from GATHER_PGLITE_RECYCLE_MIB. */
+  recycle?: RecycleOptions;
 }
 
 /** `GATHER_DB_TURN_MS`'s default: far above a typical statement (1–20 ms), well under a second. */
@@ -106,6 +109,11 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
     throw err;
   }
 
+  /** When a request's turn last ended, for pglite-recycle.ts (the server's own work does not count). */
+  let lastRequestAt = performance.now();
+  /** Database-port clients connected now: their sessions live in the instance. */
+  let portClients = 0;
+
   /** Runs `fn` in the client's turn (PGlite's own mutex would serve everyone first come, first served). */
   async function inTurn<T>(client: string, fn: () => Promise<T>, yields = false): Promise<T> {
     const release = await turns.acquire(client);
@@ -114,6 +122,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
       return await fn();
     } finally {
       if (holder === turn) holder = undefined;
+      if (client !== SERVER_CLIENT) lastRequestAt = performance.now();
       release();
     }
   }
@@ -147,9 +156,25 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
     { napMs: opts.autovacuumNapMs },
   );
 
+  // A data folder's instance is reopened when idle after a large statement grew its memory (decision 0466).
+  const recycling = dataDir
+    ? startRecycling(
+        {
+          memory: async () => (await host.call({ t: 'memory' })) as number,
+          quiet: () => ({ lastRequestAt, portClients }),
+          inTurn: (fn) => inTurn(SERVER_CLIENT, fn),
+          reopen: () => host.recycle(),
+          log: opts.log,
+        },
+        opts.recycle ?? recycleOptions(),
+      )
+    : undefined;
+
   let nextWireClient = 1;
   function wireClient(): WireClient {
     const client = nextWireClient++;
+    let open = true;
+    portClients++;
     let bound: Instance | undefined;
     let inFlight = 0;
     // A client belongs to one instance: if that one is replaced, its session is gone with it.
@@ -171,6 +196,8 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
       },
       othersWaiting: () => (bound && !bound.dead ? bound.inFlight - inFlight > 0 : false),
       async close() {
+        if (open) portClients--;
+        open = false;
         if (!bound || bound.dead) return;
         await bound.send({ t: 'wire-close', client, limitMs: DEFAULT_LIMIT_MS }).catch(() => {});
       },
@@ -223,6 +250,7 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob, opts: Pgl
     dumpDataDir: () => host.dump(),
     async close() {
       autovacuum.stop();
+      recycling?.stop();
       await host.close();
       lock?.release();
     },

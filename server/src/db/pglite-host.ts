@@ -190,28 +190,53 @@ export class PgliteHost {
         log?.error({}, 'the in-memory database could not be saved; it starts again from its initial state');
       }
       await inst.worker.terminate();
-      for (;;) {
-        if (this.closed) return;
-        const next = this.spawn(image);
-        try {
-          await next.ready;
-          if (this.closed) {
-            await next.worker.terminate();
-            return;
-          }
-          for (const channel of this.opts.channels()) await next.send({ t: 'listen', channel });
-          this.inst = next;
-          log?.warn({ dataDir: this.opts.dataDir ?? 'memory' }, 'embedded database reopened');
-          return;
-        } catch (err) {
-          log?.error({ err }, 'embedded database could not be reopened; trying again in 5 s');
-          await next.worker.terminate();
-          await new Promise((r) => setTimeout(r, 5000));
-        }
-      }
+      await this.reopen(image);
+      if (!this.closed) log?.warn({ dataDir: this.opts.dataDir ?? 'memory' }, 'embedded database reopened');
     })().finally(() => {
       this.replacing = undefined;
     });
+  }
+
+  /**
+   * Closes the live instance cleanly and opens its data folder in a new worker, which gives the
+   * worker's WebAssembly memory back to the system (a `WebAssembly.Memory` only grows: decision
+   * 0466). The caller holds the database's turn, so no transaction is open; operations sent
+   * meanwhile wait for the new instance, as during a replacement. Data folders only.
+   */
+  async recycle(): Promise<void> {
+    if (this.closed || this.replacing || !this.opts.dataDir) return;
+    const inst = this.inst;
+    this.replacing = (async () => {
+      inst.dead = true;
+      await withTimeout(inst.send({ t: 'close' }, true), 30_000).catch(() => {});
+      await inst.worker.terminate();
+      await this.reopen(undefined);
+    })().finally(() => {
+      this.replacing = undefined;
+    });
+    await this.replacing;
+  }
+
+  /** A new instance on the same data (or `image`), listening again on the server's channels; retried until it opens or the host closes. */
+  private async reopen(image: Blob | undefined): Promise<void> {
+    for (;;) {
+      if (this.closed) return;
+      const next = this.spawn(image);
+      try {
+        await next.ready;
+        if (this.closed) {
+          await next.worker.terminate();
+          return;
+        }
+        for (const channel of this.opts.channels()) await next.send({ t: 'listen', channel });
+        this.inst = next;
+        return;
+      } catch (err) {
+        this.opts.log?.error({ err }, 'embedded database could not be reopened; trying again in 5 s');
+        await next.worker.terminate();
+        await new Promise((r) => setTimeout(r, 5000));
+      }
+    }
   }
 
   async dump(): Promise<Blob> {

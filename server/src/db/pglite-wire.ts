@@ -43,6 +43,8 @@ export type ToPglite =
   | { t: 'listen'; id: number; channel: string }
   | { t: 'unlisten'; id: number; channel: string }
   | { t: 'dump'; id: number }
+  /** The worker's WebAssembly memory, in bytes (pglite-recycle.ts). */
+  | { t: 'memory'; id: number }
   /** A database-port client's protocol messages, run in order (pglite-wire-sessions.ts). */
   | { t: 'wire'; id: number; client: number; messages: Uint8Array[]; limitMs: number }
   /** That client is gone: roll back what it holds. */

@@ -205,6 +205,8 @@ async function run(m: ToPglite): Promise<{ value?: unknown; transfer?: ArrayBuff
       const buf = await (await pg.dumpDataDir('none')).arrayBuffer();
       return { value: buf, transfer: [buf] };
     }
+    case 'memory':
+      return { value: (pg as unknown as { mod: { wasmMemory: { buffer: ArrayBuffer } } }).mod.wasmMemory.buffer.byteLength };
     case 'close':
       // A broken instance must not run Postgres's shutdown (it would write damaged buffers).
       if (!broken && !pg.closed) await pg.close();
