@@ -207,9 +207,7 @@ export class PgliteHost {
     if (this.closed || this.replacing || !this.opts.dataDir) return;
     const inst = this.inst;
     this.replacing = (async () => {
-      inst.dead = true;
-      await withTimeout(inst.send({ t: 'close' }, true), 30_000).catch(() => {});
-      await inst.worker.terminate();
+      await shut(inst);
       await this.reopen(undefined);
     })().finally(() => {
       this.replacing = undefined;
@@ -247,13 +245,17 @@ export class PgliteHost {
     if (this.closed) return;
     this.closed = true;
     await this.replacing;
-    const inst = this.inst;
-    if (!inst.dead) {
-      inst.dead = true;
-      await withTimeout(inst.send({ t: 'close' }, true), 30_000).catch(() => {});
-    }
-    await inst.worker.terminate();
+    await shut(this.inst);
   }
+}
+
+/** Closes Postgres in a live instance (its shutdown checkpoint) and ends the worker. */
+async function shut(inst: Instance): Promise<void> {
+  if (!inst.dead) {
+    inst.dead = true;
+    await withTimeout(inst.send({ t: 'close' }, true), 30_000).catch(() => {});
+  }
+  await inst.worker.terminate();
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

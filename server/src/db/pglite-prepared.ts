@@ -29,12 +29,6 @@ interface Prepared {
   paramTypes: number[];
 }
 
-type Pglite = PGlite & {
-  serializers: Record<number, (v: unknown) => string>;
-  parsers: Record<number, (v: string, typeId: number) => unknown>;
-  execProtocolStream(message: Uint8Array, opts: { syncToFs: boolean }): Promise<BackendMessage[]>;
-};
-
 export class PgliteStatements {
   private readonly bySql = new Map<string, Prepared>();
   private readonly toClose: string[] = [];
@@ -51,7 +45,7 @@ export class PgliteStatements {
 
   /** `sql` with `params` in the open transaction, through its prepared statement. */
   query(sql: string, params: unknown[] = []): Promise<Results> {
-    const pg = this.pg as Pglite;
+    const pg = this.pg;
     const { serialize } = this.protocol;
     const send = (m: Uint8Array) => pg.execProtocolStream(m, { syncToFs: false });
     return pg.runExclusive(async () => {

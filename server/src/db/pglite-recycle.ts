@@ -4,7 +4,8 @@
  * of 200 MB left a worker at 673 MiB of wasm memory for good (189 after its open). So when the
  * database has been idle a while and its wasm memory has grown past a margin since it opened,
  * the driver closes the instance and opens the data folder again in a new worker
- * (PgliteHost.recycle): a clean close, no recovery, ~0.5–1 s during which requests wait.
+ * (PgliteHost.recycle): a clean close, no recovery, 1.7–2.6 s measured on a loaded 2-core
+ * machine, during which requests wait.
  */
 
 export interface RecycleOptions {
@@ -45,14 +46,19 @@ export function startRecycling(hooks: RecycleHooks, opts: RecycleOptions): { sto
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
+  /** No request lately and no database-port client (a tool's session lives in the instance: it would be ended). */
+  const quiet = () => {
+    const { lastRequestAt, portClients } = hooks.quiet();
+    return !stopped && portClients === 0 && performance.now() - lastRequestAt >= opts.idleMs;
+  };
+
   async function look(): Promise<void> {
+    // While requests come, the turn and the worker are left to them.
+    if (opened !== undefined && !quiet()) return;
     await hooks.inTurn(async () => {
       const bytes = await hooks.memory();
       opened ??= bytes;
-      const { lastRequestAt, portClients } = hooks.quiet();
-      // A tool's session lives in the instance: it would be ended.
-      if (stopped || portClients > 0 || performance.now() - lastRequestAt < opts.idleMs) return;
-      if (bytes - opened < opts.growthMib * 1024 * 1024) return;
+      if (!quiet() || bytes - opened < opts.growthMib * 1024 * 1024) return;
       const started = performance.now();
       await hooks.reopen();
       opened = await hooks.memory();

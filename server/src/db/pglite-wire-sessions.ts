@@ -77,8 +77,10 @@ export class WireSessions {
     let status: string | undefined;
     // `unlisten *` / `discard all` (some pools send it when a connection is returned) would also
     // drop the server's own LISTENs on the shared backend: they are taken again after the turn.
-    if (messages.some(mayUnlisten)) s.relisten = true;
-    if (messages.some(mayDeallocate)) this.statementsDropped();
+    // `deallocate` / `discard` may drop its prepared statements: they are prepared again.
+    const texts = messages.map(statementText).join('\n');
+    if (/\b(unlisten|discard)\b/i.test(texts)) s.relisten = true;
+    if (/\b(deallocate|discard)\b/i.test(texts)) this.statementsDropped();
     for (const m of messages) {
       const named = prefixStatementName(m, statementPrefix(client));
       if (named !== m) s.prepared = true;
@@ -206,18 +208,9 @@ export class WireSessions {
   }
 }
 
-/** A Query or Parse message whose text could end listening. */
-function mayUnlisten(m: Uint8Array): boolean {
-  return statementSays(m, /\b(unlisten|discard)\b/i);
-}
-
-function mayDeallocate(m: Uint8Array): boolean {
-  return statementSays(m, /\b(deallocate|discard)\b/i);
-}
-
-/** A Query or Parse message whose text matches `words`. */
-function statementSays(m: Uint8Array, words: RegExp): boolean {
-  return (m[0] === 0x51 || m[0] === 0x50) && words.test(Buffer.from(m.buffer, m.byteOffset, m.byteLength).toString('latin1'));
+/** A Query or Parse message's bytes as text (where a statement that ends listening or drops prepared statements shows); '' for others. */
+function statementText(m: Uint8Array): string {
+  return m[0] === 0x51 || m[0] === 0x50 ? Buffer.from(m.buffer, m.byteOffset, m.byteLength).toString('latin1') : '';
 }
 
 /** An ErrorResponse with severity FATAL, as Postgres refuses a connection. */
